@@ -1,0 +1,1400 @@
+package org.pmix4j.api;
+
+import static org.pmix4j.api.DataType.BOOL;
+import static org.pmix4j.api.DataType.BYTE_OBJECT;
+import static org.pmix4j.api.DataType.DATA_ARRAY;
+import static org.pmix4j.api.DataType.DATA_RANGE;
+import static org.pmix4j.api.DataType.DEVTYPE;
+import static org.pmix4j.api.DataType.DOUBLE;
+import static org.pmix4j.api.DataType.ENVAR;
+import static org.pmix4j.api.DataType.FLOAT;
+import static org.pmix4j.api.DataType.GEOMETRY;
+import static org.pmix4j.api.DataType.INT;
+import static org.pmix4j.api.DataType.INT32;
+import static org.pmix4j.api.DataType.LINK_STATE;
+import static org.pmix4j.api.DataType.LOCTYPE;
+import static org.pmix4j.api.DataType.PERSIST;
+import static org.pmix4j.api.DataType.PID;
+import static org.pmix4j.api.DataType.POINTER;
+import static org.pmix4j.api.DataType.PROC;
+import static org.pmix4j.api.DataType.PROC_CPUSET;
+import static org.pmix4j.api.DataType.PROC_RANK;
+import static org.pmix4j.api.DataType.PROC_STATE;
+import static org.pmix4j.api.DataType.SCOPE;
+import static org.pmix4j.api.DataType.SIZE;
+import static org.pmix4j.api.DataType.STATUS;
+import static org.pmix4j.api.DataType.STOR_ACCESS;
+import static org.pmix4j.api.DataType.STOR_ACCESS_TYPE;
+import static org.pmix4j.api.DataType.STOR_MEDIUM;
+import static org.pmix4j.api.DataType.STOR_PERSIST;
+import static org.pmix4j.api.DataType.STRING;
+import static org.pmix4j.api.DataType.TIME;
+import static org.pmix4j.api.DataType.TOPO;
+import static org.pmix4j.api.DataType.UINT16;
+import static org.pmix4j.api.DataType.UINT32;
+import static org.pmix4j.api.DataType.UINT64;
+import static org.pmix4j.api.DataType.UNDEF;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The dictionary of PMIx attributes: one typed constant per attribute, named after its C macro without the
+ * {@code PMIX_} prefix ({@code PMIX_JOB_SIZE} is {@link #JOB_SIZE}), and lookups by key and by macro name.
+ *
+ * <p><b>What is here.</b> Every attribute macro of libpmix 4.2.2 ({@code pmix_common.h} and
+ * {@code pmix_deprecated.h}, checked at test time against the installed headers by
+ * {@code AttributesHeaderTest}), plus every attribute the PMIx Standard v5.0 declares, including those it
+ * deprecates or has removed. The three macros of {@code pmix_common.h} whose string is the name of an
+ * environment variable rather than a key are in {@link EnvVars} instead.
+ *
+ * <p><b>Keys and types.</b> The key is always libpmix 4.2.2's string: that is what travels on the wire. In
+ * eight cases the Standard spells the key differently; a comment marks them, and {@link #forKey} also finds
+ * the attribute by the Standard's spelling, except for the two spellings that libpmix uses as the key of
+ * another attribute. The value type is the Standard's where it declares the attribute, otherwise the one
+ * the 4.2.2 header gives; where they differ a comment says what the header gives (for query keys the
+ * header gives the type of the answer, the Standard that of the request).
+ * {@link DataType#UNDEF} stands for "the type varies" and for attributes that carry no value.
+ *
+ * <p><b>Deprecation.</b> {@link Attribute#deprecated()} is true when either source marks the attribute
+ * deprecated or removed, or when libpmix keeps it in {@code pmix_deprecated.h} (this includes two keys that
+ * file calls internal). {@link Attribute#inLibpmix()} is false for the attributes only the Standard has.
+ *
+ * <p><b>Shared keys.</b> libpmix 4.2.2 gives some keys to two macros (e.g. {@code "pmix.qry.quals"} is
+ * both {@link #QUERY_QUALIFIERS} and {@link #QUERY_SUPPORTED_QUALIFIERS}; a deprecated name and its
+ * replacement share theirs). {@link #forKey} then returns the first that is not deprecated, in the order of
+ * this class; {@link #forKeyAll} returns them all.
+ */
+public final class Attributes {
+    /** Filled by the factories below while the constants are initialised, in declaration order. */
+    private static final List<Attribute<?>> REGISTRY = new ArrayList<>();
+
+    // ---- The placeholder key ----------------------------------------------------------------------------
+    public static final Attribute<Value> ATTR_UNDEF = def(UNDEF, "PMIX_ATTR_UNDEF",
+            "pmix.undef", "Marker key meaning that no attribute has been set in a structure yet.");
+
+    // ---- Initialising a client, server or tool ----------------------------------------------------------
+    public static final Attribute<Boolean> EXTERNAL_PROGRESS = def(BOOL, "PMIX_EXTERNAL_PROGRESS",
+            "pmix.evext", "The host drives the library's progress itself by calling PMIx_Progress.");
+    public static final Attribute<Boolean> SERVER_TOOL_SUPPORT = def(BOOL, "PMIX_SERVER_TOOL_SUPPORT",
+            "pmix.srvr.tool", "The host is willing to accept connections from tools.");
+    public static final Attribute<Boolean> SERVER_REMOTE_CONNECTIONS = def(BOOL, "PMIX_SERVER_REMOTE_CONNECTIONS",
+            "pmix.srvr.remote", "Let tools on other hosts connect, rather than listening on loopback only.");
+    public static final Attribute<Boolean> SERVER_SYSTEM_SUPPORT = def(BOOL, "PMIX_SERVER_SYSTEM_SUPPORT",
+            "pmix.srvr.sys", "The host offers itself as the system-wide server of this node.");
+    public static final Attribute<Boolean> SERVER_SESSION_SUPPORT = def(BOOL, "PMIX_SERVER_SESSION_SUPPORT",
+            "pmix.srvr.sess", "The host offers itself as the server of its session on this node.");
+    public static final Attribute<String> SERVER_TMPDIR = def(STRING, "PMIX_SERVER_TMPDIR",
+            "pmix.srvr.tmpdir",
+            "Temporary directory of the server: client rendezvous files and its own contact file go here.");
+    public static final Attribute<String> SYSTEM_TMPDIR = def(STRING, "PMIX_SYSTEM_TMPDIR",
+            "pmix.sys.tmpdir",
+            "System temporary directory where a system-level server leaves its rendezvous file for tools.");
+    public static final Attribute<Boolean> SERVER_SHARE_TOPOLOGY = def(BOOL, "PMIX_SERVER_SHARE_TOPOLOGY",
+            "pmix.srvr.share", "The server hands its copy of the node topology to its clients.");
+    public static final Attribute<Boolean> SERVER_ENABLE_MONITORING = def(BOOL, "PMIX_SERVER_ENABLE_MONITORING",
+            "pmix.srv.monitor", "Turn on the server library's own monitoring support.");
+    public static final Attribute<String> SERVER_NSPACE = def(STRING, "PMIX_SERVER_NSPACE",
+            "pmix.srv.nspace", "Namespace the server should use for itself.");
+    public static final Attribute<Integer> SERVER_RANK = def(PROC_RANK, "PMIX_SERVER_RANK",
+            "pmix.srv.rank", "Rank the server should use for itself.");
+    public static final Attribute<Boolean> SERVER_GATEWAY = def(BOOL, "PMIX_SERVER_GATEWAY",
+            "pmix.srv.gway",
+            "This server handles requests that compute nodes cannot serve themselves (e.g. sending mail).");
+    public static final Attribute<Boolean> SERVER_SCHEDULER = def(BOOL, "PMIX_SERVER_SCHEDULER",
+            "pmix.srv.sched", "This server belongs to the system scheduler and wants the workload-manager features.");
+    // The Standard v5.0 spells the key "pmix.srvr.strtime"
+    public static final Attribute<String> SERVER_START_TIME = def(STRING, "PMIX_SERVER_START_TIME",
+            "pmix.srv.strtime", "When the server created its rendezvous file, as ctime() text.");
+    public static final Attribute<Boolean> HOMOGENEOUS_SYSTEM = def(BOOL, "PMIX_HOMOGENEOUS_SYSTEM",
+            "pmix.homo", "Every node of the session has the same packages, fabric interfaces, GPUs and other devices.");
+    public static final Attribute<String> SINGLETON = def(STRING, "PMIX_SINGLETON",
+            "pmix.singleton", "The singleton process this server was started for, written as nspace.rank.");
+    public static final Attribute<String> BIND_PROGRESS_THREAD = def(STRING, "PMIX_BIND_PROGRESS_THREAD",
+            "pmix.bind.pt", "CPU ranges (comma-separated) to which the library's progress thread is bound.");
+    public static final Attribute<Boolean> BIND_REQUIRED = def(BOOL, "PMIX_BIND_REQUIRED",
+            "pmix.bind.reqd", "Fail when the progress thread cannot be bound as requested.");
+
+    // ---- Tools and how they find and connect to servers -------------------------------------------------
+    public static final Attribute<String> TOOL_NSPACE = def(STRING, "PMIX_TOOL_NSPACE",
+            "pmix.tool.nspace", "Namespace the tool should use for itself.");
+    public static final Attribute<Integer> TOOL_RANK = def(UINT32, "PMIX_TOOL_RANK",
+            "pmix.tool.rank", "Rank the tool should use for itself.");
+    public static final Attribute<Integer> SERVER_PIDINFO = def(PID, "PMIX_SERVER_PIDINFO",
+            "pmix.srvr.pidinfo", "Process id of the server a tool wants to reach.");
+    public static final Attribute<Boolean> CONNECT_TO_SYSTEM = def(BOOL, "PMIX_CONNECT_TO_SYSTEM",
+            "pmix.cnct.sys", "Connect only to the node's system-level server, nothing else.");
+    public static final Attribute<Boolean> CONNECT_SYSTEM_FIRST = def(BOOL, "PMIX_CONNECT_SYSTEM_FIRST",
+            "pmix.cnct.sys.first", "Try the node's system-level server before any other.");
+    public static final Attribute<String> SERVER_URI = def(STRING, "PMIX_SERVER_URI",
+            "pmix.srvr.uri", "Contact URI of the server to connect to.");
+    public static final Attribute<String> MYSERVER_URI = def(STRING, "PMIX_MYSERVER_URI",
+            "pmix.mysrvr.uri", "Contact URI of this process's own listening socket.");
+    public static final Attribute<String> SERVER_HOSTNAME = def(STRING, "PMIX_SERVER_HOSTNAME",
+            "pmix.srvr.host", "Host on which the server to reach is running.");
+    public static final Attribute<Integer> CONNECT_MAX_RETRIES = def(UINT32, "PMIX_CONNECT_MAX_RETRIES",
+            "pmix.tool.mretries", "How many connection attempts to make before giving up.");
+    public static final Attribute<Integer> CONNECT_RETRY_DELAY = def(UINT32, "PMIX_CONNECT_RETRY_DELAY",
+            "pmix.tool.retry", "Seconds to wait between two connection attempts.");
+    public static final Attribute<Boolean> TOOL_DO_NOT_CONNECT = def(BOOL, "PMIX_TOOL_DO_NOT_CONNECT",
+            "pmix.tool.nocon", "The tool uses the library locally but stays away from any server.");
+    public static final Attribute<Boolean> TOOL_CONNECT_OPTIONAL = def(BOOL, "PMIX_TOOL_CONNECT_OPTIONAL",
+            "pmix.tool.conopt", "Connect to a server when one is found, otherwise run unconnected.");
+    public static final Attribute<Boolean> LAUNCHER = def(BOOL, "PMIX_LAUNCHER",
+            "pmix.tool.launcher", "The tool is a launcher, so it has to create rendezvous files.");
+    public static final Attribute<String> LAUNCHER_RENDEZVOUS_FILE = def(STRING, "PMIX_LAUNCHER_RENDEZVOUS_FILE",
+            "pmix.tool.lncrnd", "File in which a launcher records its contact data for the tool that started it.");
+    public static final Attribute<String> TOOL_ATTACHMENT_FILE = def(STRING, "PMIX_TOOL_ATTACHMENT_FILE",
+            "pmix.tool.attach", "File holding the contact data of the server to attach to.");
+    public static final Attribute<Boolean> PRIMARY_SERVER = def(BOOL, "PMIX_PRIMARY_SERVER",
+            "pmix.pri.srvr", "Make the server being connected to the tool's primary server.");
+    public static final Attribute<Boolean> NOHUP = def(BOOL, "PMIX_NOHUP",
+            "pmix.nohup",
+            "Processes launched for the tool (or a given namespace) keep running after the tool disconnects.");
+    public static final Attribute<String> LAUNCHER_DAEMON = def(STRING, "PMIX_LAUNCHER_DAEMON",
+            "pmix.lnch.dmn", "Program to run as the launcher's back-end daemon instead of its own.");
+    public static final Attribute<String> EXEC_AGENT = def(STRING, "PMIX_EXEC_AGENT",
+            "pmix.exec.agnt",
+            "Program that the launcher's daemons start in place of each application process, given its command line.");
+    public static final Attribute<DataArray> LAUNCH_DIRECTIVES = def(DATA_ARRAY, "PMIX_LAUNCH_DIRECTIVES",
+            "pmix.lnch.dirs",
+            "All launcher directives together, as an array of infos (one PMIx_Get fetches them all).");
+
+    // ---- Who is connecting ------------------------------------------------------------------------------
+    public static final Attribute<Integer> USERID = def(UINT32, "PMIX_USERID",
+            "pmix.euid", "Effective uid of the process that connects.");
+    public static final Attribute<Integer> GRPID = def(UINT32, "PMIX_GRPID",
+            "pmix.egid", "Effective gid of the process that connects.");
+    public static final Attribute<String> VERSION_INFO = def(STRING, "PMIX_VERSION_INFO",
+            "pmix.version", "Version of the PMIx library the connecting process uses.");
+    public static final Attribute<Boolean> REQUESTOR_IS_TOOL = def(BOOL, "PMIX_REQUESTOR_IS_TOOL",
+            "pmix.req.tool", "The process making the request is a tool.");
+    public static final Attribute<Boolean> REQUESTOR_IS_CLIENT = def(BOOL, "PMIX_REQUESTOR_IS_CLIENT",
+            "pmix.req.client", "The process making the request is a client.");
+    public static final Attribute<String> PSET_NAME = def(STRING, "PMIX_PSET_NAME",
+            "pmix.pset.nm", "Name of a process set just defined.");
+    public static final Attribute<DataArray> PSET_NAMES = def(DATA_ARRAY, "PMIX_PSET_NAMES",
+            "pmix.pset.nms", "Names (strings) of all process sets that contain the process.");
+    public static final Attribute<DataArray> PSET_MEMBERS = def(DATA_ARRAY, "PMIX_PSET_MEMBERS",
+            "pmix.pset.mems", "Members (procs) of a process set just defined.");
+    public static final Attribute<Integer> REINCARNATION = def(UINT32, "PMIX_REINCARNATION",
+            "pmix.reinc", "How often this process has been restarted; 0 when never.");
+
+    // ---- Programming models -----------------------------------------------------------------------------
+    public static final Attribute<String> PROGRAMMING_MODEL = def(STRING, "PMIX_PROGRAMMING_MODEL",
+            "pmix.pgm.model", "Programming model that is initialising, such as MPI or OpenMP.");
+    public static final Attribute<String> MODEL_LIBRARY_NAME = def(STRING, "PMIX_MODEL_LIBRARY_NAME",
+            "pmix.mdl.name", "Which implementation of the model, such as OpenMPI or MPICH.");
+    public static final Attribute<String> MODEL_LIBRARY_VERSION = def(STRING, "PMIX_MODEL_LIBRARY_VERSION",
+            "pmix.mld.vrs", "Version text of the model implementation.");
+    public static final Attribute<String> THREADING_MODEL = def(STRING, "PMIX_THREADING_MODEL",
+            "pmix.threads", "Threading package in use, such as pthreads.");
+    public static final Attribute<Long> MODEL_NUM_THREADS = def(UINT64, "PMIX_MODEL_NUM_THREADS",
+            "pmix.mdl.nthrds", "How many threads the model is currently running.");
+    public static final Attribute<Long> MODEL_NUM_CPUS = def(UINT64, "PMIX_MODEL_NUM_CPUS",
+            "pmix.mdl.ncpu", "How many CPUs the model is currently using.");
+    public static final Attribute<String> MODEL_CPU_TYPE = def(STRING, "PMIX_MODEL_CPU_TYPE",
+            "pmix.mdl.cputype", "Unit in which the model counts CPUs (hwthread, core ...).");
+    public static final Attribute<String> MODEL_PHASE_NAME = def(STRING, "PMIX_MODEL_PHASE_NAME",
+            "pmix.mdl.phase", "Name the user gave to the current phase of execution.");
+    public static final Attribute<String> MODEL_PHASE_TYPE = def(STRING, "PMIX_MODEL_PHASE_TYPE",
+            "pmix.mdl.ptype", "Kind of work the current phase does.");
+    public static final Attribute<String> MODEL_AFFINITY_POLICY = def(STRING, "PMIX_MODEL_AFFINITY_POLICY",
+            "pmix.mdl.tap", "How threads are placed relative to the main thread (master, close, spread).");
+
+    // ---- The TCP transport ------------------------------------------------------------------------------
+    public static final Attribute<String> TCP_REPORT_URI = def(STRING, "PMIX_TCP_REPORT_URI",
+            "pmix.tcp.repuri", "Report our TCP contact URI; '-' means stdout, '+' stderr, other text names a file.");
+    public static final Attribute<String> TCP_URI = def(STRING, "PMIX_TCP_URI",
+            "pmix.tcp.uri", "Server's TCP contact URI, or file:PATH naming a file that contains it.");
+    public static final Attribute<String> TCP_IF_INCLUDE = def(STRING, "PMIX_TCP_IF_INCLUDE",
+            "pmix.tcp.ifinclude", "Interfaces or CIDR ranges (comma-separated) to use for TCP.");
+    public static final Attribute<String> TCP_IF_EXCLUDE = def(STRING, "PMIX_TCP_IF_EXCLUDE",
+            "pmix.tcp.ifexclude", "Interfaces or CIDR ranges (comma-separated) not to use for TCP.");
+    public static final Attribute<Integer> TCP_IPV4_PORT = def(INT, "PMIX_TCP_IPV4_PORT",
+            "pmix.tcp.ipv4", "IPv4 port number to listen on.");
+    public static final Attribute<Integer> TCP_IPV6_PORT = def(INT, "PMIX_TCP_IPV6_PORT",
+            "pmix.tcp.ipv6", "IPv6 port number to listen on.");
+    public static final Attribute<Boolean> TCP_DISABLE_IPV4 = def(BOOL, "PMIX_TCP_DISABLE_IPV4",
+            "pmix.tcp.disipv4", "Do not use IPv4 addresses.");
+    public static final Attribute<Boolean> TCP_DISABLE_IPV6 = def(BOOL, "PMIX_TCP_DISABLE_IPV6",
+            "pmix.tcp.disipv6", "Do not use IPv6 addresses.");
+
+    // ---- Facts about a process --------------------------------------------------------------------------
+    public static final Attribute<String> CPUSET = def(STRING, "PMIX_CPUSET",
+            "pmix.cpuset",
+            "The process's launch binding as text, prefixed with the library that produced it (e.g. hwloc:).");
+    public static final Attribute<Cpuset> CPUSET_BITMAP = def(PROC_CPUSET, "PMIX_CPUSET_BITMAP",
+            "pmix.bitmap", "The process's launch binding as a cpuset structure.");
+    public static final Attribute<String> CREDENTIAL = def(STRING, "PMIX_CREDENTIAL",
+            "pmix.cred", "Security credential given to the process.");
+    public static final Attribute<Boolean> SPAWNED = def(BOOL, "PMIX_SPAWNED",
+            "pmix.spawned", "The process was started by a PMIx_Spawn call; absence means false.");
+    public static final Attribute<Boolean> NODE_OVERSUBSCRIBED = def(BOOL, "PMIX_NODE_OVERSUBSCRIBED",
+            "pmix.ndosub", "The job has more processes on this node than slots allocated there.");
+
+    // ---- Temporary directories --------------------------------------------------------------------------
+    public static final Attribute<String> TMPDIR = def(STRING, "PMIX_TMPDIR",
+            "pmix.tmpdir", "Top-level temporary directory of the session.");
+    public static final Attribute<String> NSDIR = def(STRING, "PMIX_NSDIR",
+            "pmix.nsdir", "Temporary directory of one job, below the session's.");
+    public static final Attribute<String> PROCDIR = def(STRING, "PMIX_PROCDIR",
+            "pmix.pdir", "Temporary directory of one process, below its job's.");
+    public static final Attribute<Boolean> TDIR_RMCLEAN = def(BOOL, "PMIX_TDIR_RMCLEAN",
+            "pmix.tdir.rmclean", "The resource manager removes the session directories itself.");
+
+    // ---- Ranks, identities and places -------------------------------------------------------------------
+    public static final Attribute<String> CLUSTER_ID = def(STRING, "PMIX_CLUSTER_ID",
+            "pmix.clid", "Name of the cluster the process runs on.");
+    public static final Attribute<Proc> PROCID = def(PROC, "PMIX_PROCID",
+            "pmix.procid", "Process identifier (namespace and rank) of the caller or the process asked about.");
+    public static final Attribute<String> NSPACE = def(STRING, "PMIX_NSPACE",
+            "pmix.nspace", "Namespace of a job.");
+    public static final Attribute<String> JOBID = def(STRING, "PMIX_JOBID",
+            "pmix.jobid", "Job id that the scheduler gave the job; may equal the namespace.");
+    public static final Attribute<Integer> APPNUM = def(UINT32, "PMIX_APPNUM",
+            "pmix.appnum", "Number of the application (within its job) that the process belongs to.");
+    public static final Attribute<Integer> RANK = def(PROC_RANK, "PMIX_RANK",
+            "pmix.rank", "Rank of the process within its job, counting from 0.");
+    public static final Attribute<Integer> GLOBAL_RANK = def(PROC_RANK, "PMIX_GLOBAL_RANK",
+            "pmix.grank", "Rank of the process across all jobs of the session.");
+    public static final Attribute<Integer> APP_RANK = def(PROC_RANK, "PMIX_APP_RANK",
+            "pmix.apprank", "Rank of the process within its application.");
+    public static final Attribute<Integer> NPROC_OFFSET = def(PROC_RANK, "PMIX_NPROC_OFFSET",
+            "pmix.offset", "Global rank of the job's rank 0.");
+    public static final Attribute<Integer> LOCAL_RANK = def(UINT16, "PMIX_LOCAL_RANK",
+            "pmix.lrank", "Position of the process among its own job's processes on the same node.");
+    public static final Attribute<Integer> NODE_RANK = def(UINT16, "PMIX_NODE_RANK",
+            "pmix.nrank", "Position of the process among all processes on the node, whatever their job.");
+    public static final Attribute<Integer> PACKAGE_RANK = def(UINT16, "PMIX_PACKAGE_RANK",
+            "pmix.pkgrank", "Position of the process among its job's processes on the same package (socket).");
+    public static final Attribute<Integer> LOCALLDR = def(PROC_RANK, "PMIX_LOCALLDR",
+            "pmix.lldr", "Lowest rank of the job on the node.");
+    public static final Attribute<Integer> APPLDR = def(PROC_RANK, "PMIX_APPLDR",
+            "pmix.aldr", "Lowest rank of the application.");
+    public static final Attribute<Integer> PROC_PID = def(PID, "PMIX_PROC_PID",
+            "pmix.ppid", "Operating-system process id of the process.");
+    public static final Attribute<Integer> SESSION_ID = def(UINT32, "PMIX_SESSION_ID",
+            "pmix.session.id", "Number the scheduler gave to the session.");
+    public static final Attribute<String> NODE_LIST = def(STRING, "PMIX_NODE_LIST",
+            "pmix.nlist", "Nodes (comma-separated) that currently host processes of the realm, by default the job.");
+    public static final Attribute<String> ALLOCATED_NODELIST = def(STRING, "PMIX_ALLOCATED_NODELIST",
+            "pmix.alist", "All nodes of the realm's allocation (comma-separated list or regex), used or not.");
+    public static final Attribute<String> HOSTNAME = def(STRING, "PMIX_HOSTNAME",
+            "pmix.hname", "Host name, as gethostname() reports it.");
+    public static final Attribute<String> HOSTNAME_ALIASES = def(STRING, "PMIX_HOSTNAME_ALIASES",
+            "pmix.alias", "Other names (comma-separated) under which the node is known.");
+    public static final Attribute<Boolean> HOSTNAME_KEEP_FQDN = def(BOOL, "PMIX_HOSTNAME_KEEP_FQDN",
+            "pmix.fqdn", "Host names are kept fully qualified rather than shortened.");
+    public static final Attribute<Integer> NODEID = def(UINT32, "PMIX_NODEID",
+            "pmix.nodeid", "Index of the node within the session, unique and tied to its host name.");
+    public static final Attribute<String> LOCAL_PEERS = def(STRING, "PMIX_LOCAL_PEERS",
+            "pmix.lpeers", "Ranks (comma-separated) of the namespace that run on this node.");
+    public static final Attribute<DataArray> LOCAL_PROCS = def(DATA_ARRAY, "PMIX_LOCAL_PROCS",
+            "pmix.lprocs", "Procs of all processes running on the node.");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<DataArray> LOCAL_CPUSETS = def(DATA_ARRAY, "PMIX_LOCAL_CPUSETS",
+            "pmix.lcpus", "Launch bindings of the local peers, one text string each.");
+    public static final Attribute<Proc> PARENT_ID = def(PROC, "PMIX_PARENT_ID",
+            "pmix.parent", "Process that caused this process's job to be spawned.");
+    public static final Attribute<Integer> EXIT_CODE = def(INT, "PMIX_EXIT_CODE",
+            "pmix.exit.code", "Exit code of a process that has ended.");
+
+    // ---- Sizes and counts -------------------------------------------------------------------------------
+    public static final Attribute<Integer> UNIV_SIZE = def(UINT32, "PMIX_UNIV_SIZE",
+            "pmix.univ.size", "Largest number of processes the session can run at once.");
+    public static final Attribute<Integer> JOB_SIZE = def(UINT32, "PMIX_JOB_SIZE",
+            "pmix.job.size", "How many processes the job has, all applications together.");
+    public static final Attribute<Integer> JOB_NUM_APPS = def(UINT32, "PMIX_JOB_NUM_APPS",
+            "pmix.job.napps", "How many applications the job has.");
+    public static final Attribute<Integer> APP_SIZE = def(UINT32, "PMIX_APP_SIZE",
+            "pmix.app.size", "How many processes the application has, in any state.");
+    public static final Attribute<Integer> LOCAL_SIZE = def(UINT32, "PMIX_LOCAL_SIZE",
+            "pmix.local.size", "Number of the job's (or application's) processes on the caller's node.");
+    public static final Attribute<Integer> NODE_SIZE = def(UINT32, "PMIX_NODE_SIZE",
+            "pmix.node.size", "Number of processes on the node, all jobs together.");
+    public static final Attribute<Integer> MAX_PROCS = def(UINT32, "PMIX_MAX_PROCS",
+            "pmix.max.size",
+            "Largest number of processes the realm may run at once, as the scheduler or hostfile allows.");
+    public static final Attribute<Integer> NUM_SLOTS = def(UINT32, "PMIX_NUM_SLOTS",
+            "pmix.num.slots", "Slots of the realm; the same figure as MAX_PROCS, kept for history.");
+    public static final Attribute<Integer> NUM_NODES = def(UINT32, "PMIX_NUM_NODES",
+            "pmix.num.nodes", "Number of nodes now running processes of the realm, by default the job.");
+    public static final Attribute<Integer> NUM_ALLOCATED_NODES = def(UINT32, "PMIX_NUM_ALLOCATED_NODES",
+            "pmix.num.anodes", "Number of nodes allocated to the realm, used or not.");
+
+    // ---- Memory -----------------------------------------------------------------------------------------
+    public static final Attribute<Long> AVAIL_PHYS_MEMORY = def(UINT64, "PMIX_AVAIL_PHYS_MEMORY",
+            "pmix.pmem", "Physical memory available on a node in total.");
+    public static final Attribute<Float> DAEMON_MEMORY = def(FLOAT, "PMIX_DAEMON_MEMORY",
+            "pmix.dmn.mem", "Memory in megabytes that the resource manager's daemon on a node uses now.");
+    public static final Attribute<Float> CLIENT_AVG_MEMORY = def(FLOAT, "PMIX_CLIENT_AVG_MEMORY",
+            "pmix.cl.mem.avg", "Average memory in megabytes used by the client processes on a node.");
+
+    // ---- Topology and binding ---------------------------------------------------------------------------
+    public static final Attribute<Topology> TOPOLOGY2 = def(TOPO, "PMIX_TOPOLOGY2",
+            "pmix.topo2", "The node topology, as an implementation-specific topology object.");
+    public static final Attribute<String> LOCALITY_STRING = def(STRING, "PMIX_LOCALITY_STRING",
+            "pmix.locstr", "Where a process is bound, as text prefixed with the producing library (e.g. hwloc:).");
+
+    // ---- Directives for requests (fence, get, publish ...) ----------------------------------------------
+    public static final Attribute<Boolean> COLLECT_DATA = def(BOOL, "PMIX_COLLECT_DATA",
+            "pmix.collect", "Gather the data every participant committed and give it to all of them at the end.");
+    public static final Attribute<Boolean> ALL_CLONES_PARTICIPATE = def(BOOL, "PMIX_ALL_CLONES_PARTICIPATE",
+            "pmix.clone.part", "Every clone of the caller has to take part in the collective operation.");
+    public static final Attribute<Boolean> COLLECT_GENERATED_JOB_INFO = def(BOOL, "PMIX_COLLECT_GENERATED_JOB_INFO",
+            "pmix.collect.gen",
+            "Also gather the job-level data that the servers computed locally (e.g. device distances).");
+    public static final Attribute<Integer> TIMEOUT = def(INT, "PMIX_TIMEOUT",
+            "pmix.timeout", "Seconds until the operation gives up with PMIX_ERR_TIMEOUT; 0 means wait forever.");
+    public static final Attribute<Boolean> IMMEDIATE = def(BOOL, "PMIX_IMMEDIATE",
+            "pmix.immediate", "If the server lacks the data, fail at once instead of asking the host.");
+    public static final Attribute<Integer> WAIT = def(INT, "PMIX_WAIT",
+            "pmix.wait", "Server should wait until at least this many values exist; 0 (the default) means all.");
+    public static final Attribute<Boolean> NOTIFY_COMPLETION = def(BOOL, "PMIX_NOTIFY_COMPLETION",
+            "pmix.notecomp", "Ask the launcher to raise PMIX_EVENT_JOB_END when the spawned job ends.");
+    public static final Attribute<DataRange> RANGE = def(DATA_RANGE, "PMIX_RANGE",
+            "pmix.range", "Which processes may see the data or receive the event.");
+    public static final Attribute<Persistence> PERSISTENCE = def(PERSIST, "PMIX_PERSISTENCE",
+            "pmix.persist", "How long the data store keeps published data.");
+    public static final Attribute<Scope> DATA_SCOPE = def(SCOPE, "PMIX_DATA_SCOPE",
+            "pmix.scope", "Scope in which PMIx_Get looks for the data.");
+    public static final Attribute<Boolean> OPTIONAL = def(BOOL, "PMIX_OPTIONAL",
+            "pmix.optional", "Look only in the local store; never ask the server when the key is missing.");
+    public static final Attribute<Boolean> GET_STATIC_VALUES = def(BOOL, "PMIX_GET_STATIC_VALUES",
+            "pmix.get.static", "Put the result into storage the caller provided.");
+    public static final Attribute<Boolean> GET_POINTER_VALUES = def(BOOL, "PMIX_GET_POINTER_VALUES",
+            "pmix.get.pntrs", "Return pointers into the key-value store itself; the caller must not free them.");
+    public static final Attribute<Boolean> EMBED_BARRIER = def(BOOL, "PMIX_EMBED_BARRIER",
+            "pmix.embed.barrier", "Do a blocking fence before the operation (e.g. inside PMIx_Finalize).");
+    public static final Attribute<Integer> JOB_TERM_STATUS = def(STATUS, "PMIX_JOB_TERM_STATUS",
+            "pmix.job.term.status", "Status a job ended with, carried in the job-end event.");
+    public static final Attribute<Integer> PROC_TERM_STATUS = def(STATUS, "PMIX_PROC_TERM_STATUS",
+            "pmix.proc.term.status", "Status a process ended with, carried in the termination event.");
+    public static final Attribute<ProcState> PROC_STATE_STATUS = def(PROC_STATE, "PMIX_PROC_STATE_STATUS",
+            "pmix.proc.state", "Last reported state of a process, possibly behind its real state.");
+    public static final Attribute<Boolean> GET_REFRESH_CACHE = def(BOOL, "PMIX_GET_REFRESH_CACHE",
+            "pmix.get.refresh", "Fetch a remote process's data again, in case it committed new values since.");
+    public static final Attribute<DataArray> ACCESS_PERMISSIONS = def(DATA_ARRAY, "PMIX_ACCESS_PERMISSIONS",
+            "pmix.aperms", "Who may read published data, as an array of infos of permissions.");
+    public static final Attribute<DataArray> ACCESS_USERIDS = def(DATA_ARRAY, "PMIX_ACCESS_USERIDS",
+            "pmix.auids", "Effective user ids allowed to read the published data.");
+    public static final Attribute<DataArray> ACCESS_GRPIDS = def(DATA_ARRAY, "PMIX_ACCESS_GRPIDS",
+            "pmix.agids", "Effective group ids allowed to read the published data.");
+    public static final Attribute<Boolean> WAIT_FOR_CONNECTION = def(BOOL, "PMIX_WAIT_FOR_CONNECTION",
+            "pmix.wait.conn", "Wait until the given process has connected (or a PMIX_TIMEOUT expires).");
+    public static final Attribute<DataArray> QUALIFIED_VALUE = def(DATA_ARRAY, "PMIX_QUALIFIED_VALUE",
+            "pmix.qual.val", "A value with qualifiers: the main key-value first, then the infos that qualify it.");
+
+    // ---- Data the host hands to the server library for its clients --------------------------------------
+    public static final Attribute<Boolean> REGISTER_NODATA = def(BOOL, "PMIX_REGISTER_NODATA",
+            "pmix.reg.nodata", "Register only the namespace; do not copy any job data.");
+    public static final Attribute<String> NODE_MAP = def(STRING, "PMIX_NODE_MAP",
+            "pmix.nmap", "Nodes that host processes of the job, as a regex.");
+    public static final Attribute<String> NODE_MAP_RAW = def(STRING, "PMIX_NODE_MAP_RAW",
+            "pmix.nmap.raw", "Nodes that host processes of the job, as a comma-separated list.");
+    public static final Attribute<String> PROC_MAP = def(STRING, "PMIX_PROC_MAP",
+            "pmix.pmap", "Ranks on each node of the job, as a regex.");
+    public static final Attribute<String> PROC_MAP_RAW = def(STRING, "PMIX_PROC_MAP_RAW",
+            "pmix.pmap.raw", "Ranks on each node of the job: per node a comma-separated list, nodes separated by ';'.");
+    public static final Attribute<String> ANL_MAP = def(STRING, "PMIX_ANL_MAP",
+            "pmix.anlmap", "Process placement in the notation of PMI-1/PMI-2 (ANL).");
+    public static final Attribute<String> APP_MAP_TYPE = def(STRING, "PMIX_APP_MAP_TYPE",
+            "pmix.apmap.type", "Kind of mapping used to place the application (cyclic ...).");
+    public static final Attribute<String> APP_MAP_REGEX = def(STRING, "PMIX_APP_MAP_REGEX",
+            "pmix.apmap.regex", "Result of the application's mapping, as a regex.");
+    public static final Attribute<String> REQUIRED_KEY = def(STRING, "PMIX_REQUIRED_KEY",
+            "pmix.req.key", "Key the requester needs before a direct-modex request can be answered.");
+    public static final Attribute<Integer> LOCAL_COLLECTIVE_STATUS = def(STATUS, "PMIX_LOCAL_COLLECTIVE_STATUS",
+            "pmix.loc.col.st", "Status of the local part of a collective, reported by the server library to the host.");
+    public static final Attribute<Boolean> SORTED_PROC_ARRAY = def(BOOL, "PMIX_SORTED_PROC_ARRAY",
+            "pmix.sorted.parr", "The proc array passed along is already sorted.");
+
+    // ---- Event handlers and notifications ---------------------------------------------------------------
+    public static final Attribute<String> EVENT_HDLR_NAME = def(STRING, "PMIX_EVENT_HDLR_NAME",
+            "pmix.evname", "Name given to an event handler.");
+    public static final Attribute<Boolean> EVENT_HDLR_FIRST = def(BOOL, "PMIX_EVENT_HDLR_FIRST",
+            "pmix.evfirst", "Call this handler before every other one.");
+    public static final Attribute<Boolean> EVENT_HDLR_LAST = def(BOOL, "PMIX_EVENT_HDLR_LAST",
+            "pmix.evlast", "Call this handler after every other one.");
+    public static final Attribute<Boolean> EVENT_HDLR_FIRST_IN_CATEGORY = def(BOOL, "PMIX_EVENT_HDLR_FIRST_IN_CATEGORY",
+            "pmix.evfirstcat", "Call this handler before the others of its category.");
+    public static final Attribute<Boolean> EVENT_HDLR_LAST_IN_CATEGORY = def(BOOL, "PMIX_EVENT_HDLR_LAST_IN_CATEGORY",
+            "pmix.evlastcat", "Call this handler after the others of its category.");
+    public static final Attribute<String> EVENT_HDLR_BEFORE = def(STRING, "PMIX_EVENT_HDLR_BEFORE",
+            "pmix.evbefore", "Place this handler just ahead of the handler named in the value.");
+    public static final Attribute<String> EVENT_HDLR_AFTER = def(STRING, "PMIX_EVENT_HDLR_AFTER",
+            "pmix.evafter", "Place this handler just behind the handler named in the value.");
+    public static final Attribute<Boolean> EVENT_HDLR_PREPEND = def(BOOL, "PMIX_EVENT_HDLR_PREPEND",
+            "pmix.evprepend", "Put this handler at the front of its category's order.");
+    public static final Attribute<Boolean> EVENT_HDLR_APPEND = def(BOOL, "PMIX_EVENT_HDLR_APPEND",
+            "pmix.evappend", "Put this handler at the end of its category's order.");
+    public static final Attribute<DataArray> EVENT_CUSTOM_RANGE = def(DATA_ARRAY, "PMIX_EVENT_CUSTOM_RANGE",
+            "pmix.evrange", "Procs an event is to reach, for a custom range.");
+    public static final Attribute<Proc> EVENT_AFFECTED_PROC = def(PROC, "PMIX_EVENT_AFFECTED_PROC",
+            "pmix.evproc", "The one process an event concerns.");
+    public static final Attribute<DataArray> EVENT_AFFECTED_PROCS = def(DATA_ARRAY, "PMIX_EVENT_AFFECTED_PROCS",
+            "pmix.evaffected", "Procs an event concerns.");
+    public static final Attribute<Boolean> EVENT_NON_DEFAULT = def(BOOL, "PMIX_EVENT_NON_DEFAULT",
+            "pmix.evnondef", "Do not hand this event to default handlers.");
+    public static final Attribute<Value.Pointer> EVENT_RETURN_OBJECT = def(POINTER, "PMIX_EVENT_RETURN_OBJECT",
+            "pmix.evobject",
+            "Object handed back, to the registering process only, each time its handler callback runs.");
+    public static final Attribute<Boolean> EVENT_DO_NOT_CACHE = def(BOOL, "PMIX_EVENT_DO_NOT_CACHE",
+            "pmix.evnocache", "The server must not keep this event for late registrants.");
+    public static final Attribute<Boolean> EVENT_SILENT_TERMINATION = def(BOOL, "PMIX_EVENT_SILENT_TERMINATION",
+            "pmix.evsilentterm", "Raise no event when this job ends normally.");
+    public static final Attribute<Proc> EVENT_PROXY = def(PROC, "PMIX_EVENT_PROXY",
+            "pmix.evproxy", "Server from which the event came.");
+    public static final Attribute<String> EVENT_TEXT_MESSAGE = def(STRING, "PMIX_EVENT_TEXT_MESSAGE",
+            "pmix.evtext", "Human-readable text about the event, e.g. its cause.");
+    public static final Attribute<Long> EVENT_TIMESTAMP = def(TIME, "PMIX_EVENT_TIMESTAMP",
+            "pmix.evtstamp", "Time at which the event happened.");
+    public static final Attribute<Boolean> EVENT_ONESHOT = def(BOOL, "PMIX_EVENT_ONESHOT",
+            "pmix.evone", "Remove this handler once it has been called.");
+
+    // ---- Warnings of imminent termination ---------------------------------------------------------------
+    public static final Attribute<Boolean> EVENT_TERMINATE_SESSION = def(BOOL, "PMIX_EVENT_TERMINATE_SESSION",
+            "pmix.evterm.sess", "The resource manager is going to end the session.");
+    public static final Attribute<Boolean> EVENT_TERMINATE_JOB = def(BOOL, "PMIX_EVENT_TERMINATE_JOB",
+            "pmix.evterm.job", "The resource manager is going to end this job.");
+    public static final Attribute<Boolean> EVENT_TERMINATE_NODE = def(BOOL, "PMIX_EVENT_TERMINATE_NODE",
+            "pmix.evterm.node", "The resource manager is going to end every process on this node.");
+    public static final Attribute<Boolean> EVENT_TERMINATE_PROC = def(BOOL, "PMIX_EVENT_TERMINATE_PROC",
+            "pmix.evterm.proc", "The resource manager is going to end this one process.");
+    public static final Attribute<Integer> EVENT_ACTION_TIMEOUT = def(INT, "PMIX_EVENT_ACTION_TIMEOUT",
+            "pmix.evtimeout", "Seconds before the resource manager carries out its response to the error.");
+
+    // ---- Spawning jobs ----------------------------------------------------------------------------------
+    public static final Attribute<String> PERSONALITY = def(STRING, "PMIX_PERSONALITY",
+            "pmix.pers", "Personality (programming-model flavour) the launcher should use for the job.");
+    public static final Attribute<String> HOST = def(STRING, "PMIX_HOST",
+            "pmix.host", "Hosts (comma-separated) on which to start the spawned processes.");
+    public static final Attribute<String> HOSTFILE = def(STRING, "PMIX_HOSTFILE",
+            "pmix.hostfile", "Hostfile listing where to start the spawned processes.");
+    public static final Attribute<String> ADD_HOST = def(STRING, "PMIX_ADD_HOST",
+            "pmix.addhost", "Comma-separated hosts to grow the allocation with.");
+    public static final Attribute<String> ADD_HOSTFILE = def(STRING, "PMIX_ADD_HOSTFILE",
+            "pmix.addhostfile", "Hostfile of hosts to add to the allocation.");
+    public static final Attribute<String> PREFIX = def(STRING, "PMIX_PREFIX",
+            "pmix.prefix", "Installation prefix to use when starting the spawned processes.");
+    public static final Attribute<String> WDIR = def(STRING, "PMIX_WDIR",
+            "pmix.wdir", "Working directory of the spawned processes.");
+    public static final Attribute<Boolean> WDIR_USER_SPECIFIED = def(BOOL, "PMIX_WDIR_USER_SPECIFIED",
+            "pmix.wdir.user", "The working directory was chosen by the user.");
+    public static final Attribute<Boolean> DISPLAY_MAP = def(BOOL, "PMIX_DISPLAY_MAP",
+            "pmix.dispmap", "Print the process placement when spawning.");
+    public static final Attribute<Boolean> DISPLAY_MAP_DETAILED = def(BOOL, "PMIX_DISPLAY_MAP_DETAILED",
+            "pmix.dispmapdet", "Print a very detailed process placement when spawning.");
+    public static final Attribute<Boolean> DISPLAY_ALLOCATION = def(BOOL, "PMIX_DISPLAY_ALLOCATION",
+            "pmix.dispalloc", "Print the resources allocated.");
+    public static final Attribute<String> DISPLAY_TOPOLOGY = def(STRING, "PMIX_DISPLAY_TOPOLOGY",
+            "pmix.disptopo", "Comma-separated hosts whose topology should be shown.");
+    public static final Attribute<String> PPR = def(STRING, "PMIX_PPR",
+            "pmix.ppr", "Processes per resource to start, e.g. 2:package.");
+    public static final Attribute<String> MAPBY = def(STRING, "PMIX_MAPBY",
+            "pmix.mapby", "Mapping policy; read it with the wildcard rank for the job's policy.");
+    public static final Attribute<String> RANKBY = def(STRING, "PMIX_RANKBY",
+            "pmix.rankby", "Ranking policy; read it with the wildcard rank for the job's policy.");
+    public static final Attribute<String> BINDTO = def(STRING, "PMIX_BINDTO",
+            "pmix.bindto", "Binding policy; read it with the wildcard rank for the job's policy.");
+    public static final Attribute<Boolean> PRELOAD_BIN = def(BOOL, "PMIX_PRELOAD_BIN",
+            "pmix.preloadbin", "Copy the executables to the nodes before launching.");
+    public static final Attribute<String> PRELOAD_FILES = def(STRING, "PMIX_PRELOAD_FILES",
+            "pmix.preloadfiles", "Files (comma-separated) to copy to the nodes before launching.");
+    // libpmix 4.2.2 annotates the type as pmix_proc_t*
+    public static final Attribute<Integer> STDIN_TGT = def(UINT32, "PMIX_STDIN_TGT",
+            "pmix.stdin", "Which process gets stdin; the wildcard rank means every process of the namespace.");
+    public static final Attribute<Boolean> DEBUGGER_DAEMONS = def(BOOL, "PMIX_DEBUGGER_DAEMONS",
+            "pmix.debugger", "The application being spawned is a set of debugger daemons.");
+    public static final Attribute<Boolean> COSPAWN_APP = def(BOOL, "PMIX_COSPAWN_APP",
+            "pmix.cospawn", "Start this application as its own disconnected job, outside the job's world.");
+    public static final Attribute<DataArray> COLOCATE_PROCS = def(DATA_ARRAY, "PMIX_COLOCATE_PROCS",
+            "pmix.colproc", "Procs next to which the new job's processes are to be placed.");
+    public static final Attribute<Integer> COLOCATE_NPERPROC = def(UINT16, "PMIX_COLOCATE_NPERPROC",
+            "pmix.colnum.proc", "How many processes to place with each of the given procs.");
+    public static final Attribute<Integer> COLOCATE_NPERNODE = def(UINT16, "PMIX_COLOCATE_NPERNODE",
+            "pmix.colnum.node", "How many processes to put on the node of each of the given procs.");
+    public static final Attribute<Boolean> SET_SESSION_CWD = def(BOOL, "PMIX_SET_SESSION_CWD",
+            "pmix.ssncwd", "Start the application in the session directory the resource manager assigned.");
+    public static final Attribute<Boolean> INDEX_ARGV = def(BOOL, "PMIX_INDEX_ARGV",
+            "pmix.indxargv", "Add the process's rank to its argv.");
+    public static final Attribute<Integer> CPUS_PER_PROC = def(UINT32, "PMIX_CPUS_PER_PROC",
+            "pmix.cpuperproc", "CPUs (PUs) to give each rank; read with the wildcard rank for the job's value.");
+    public static final Attribute<Boolean> NO_PROCS_ON_HEAD = def(BOOL, "PMIX_NO_PROCS_ON_HEAD",
+            "pmix.nolocal", "Keep the head node free of processes.");
+    public static final Attribute<Boolean> NO_OVERSUBSCRIBE = def(BOOL, "PMIX_NO_OVERSUBSCRIBE",
+            "pmix.noover", "Never place more processes on a node than it has slots.");
+    public static final Attribute<Boolean> REPORT_BINDINGS = def(BOOL, "PMIX_REPORT_BINDINGS",
+            "pmix.repbind", "Print how each process is bound.");
+    public static final Attribute<String> CPU_LIST = def(STRING, "PMIX_CPU_LIST",
+            "pmix.cpulist", "CPUs (PUs) the job may use; read with the wildcard rank for the job's value.");
+    public static final Attribute<Boolean> JOB_RECOVERABLE = def(BOOL, "PMIX_JOB_RECOVERABLE",
+            "pmix.recover", "The application can carry on after failures.");
+    public static final Attribute<Boolean> JOB_CONTINUOUS = def(BOOL, "PMIX_JOB_CONTINUOUS",
+            "pmix.continuous", "The application runs continuously: restart every failed process at once.");
+    public static final Attribute<Integer> MAX_RESTARTS = def(UINT32, "PMIX_MAX_RESTARTS",
+            "pmix.maxrestarts", "How often a process may be restarted at most.");
+    // libpmix 4.2.2 annotates the type as bool
+    public static final Attribute<Integer> FWD_STDIN = def(PROC_RANK, "PMIX_FWD_STDIN",
+            "pmix.fwd.stdin", "Rank whose stdin is forwarded to the target processes.");
+    public static final Attribute<Boolean> FWD_STDOUT = def(BOOL, "PMIX_FWD_STDOUT",
+            "pmix.fwd.stdout", "Forward the spawned processes' stdout to this process (usually a tool).");
+    public static final Attribute<Boolean> FWD_STDERR = def(BOOL, "PMIX_FWD_STDERR",
+            "pmix.fwd.stderr", "Forward the spawned processes' stderr to this process (usually a tool).");
+    public static final Attribute<Boolean> FWD_STDDIAG = def(BOOL, "PMIX_FWD_STDDIAG",
+            "pmix.fwd.stddiag", "Forward the spawned processes' diagnostic channel, where there is one.");
+    public static final Attribute<Boolean> SPAWN_TOOL = def(BOOL, "PMIX_SPAWN_TOOL",
+            "pmix.spwn.tool", "What is being spawned is a tool, not an application.");
+    public static final Attribute<String> CMD_LINE = def(STRING, "PMIX_CMD_LINE",
+            "pmix.cmd.line", "Command line running in the namespace.");
+    // The Standard v5.0 spells the key "pmix.frkex.agnt"
+    public static final Attribute<String> FORKEXEC_AGENT = def(STRING, "PMIX_FORKEXEC_AGENT",
+            "pmix.fe.agnt", "Command line of the agent that forks and execs the local processes.");
+    public static final Attribute<Integer> JOB_TIMEOUT = def(INT, "PMIX_JOB_TIMEOUT",
+            "pmix.job.time", "Seconds the job may run before being stopped; 0 means no limit.");
+    public static final Attribute<Integer> SPAWN_TIMEOUT = def(INT, "PMIX_SPAWN_TIMEOUT",
+            "pmix.sp.time",
+            "Seconds the spawn operation may take; 0 means no limit (like PMIX_TIMEOUT on PMIx_Spawn).");
+    public static final Attribute<Boolean> TIMEOUT_STACKTRACES = def(BOOL, "PMIX_TIMEOUT_STACKTRACES",
+            "pmix.tim.stack", "Add the processes' stack traces to the report of a job that timed out.");
+    public static final Attribute<Boolean> TIMEOUT_REPORT_STATE = def(BOOL, "PMIX_TIMEOUT_REPORT_STATE",
+            "pmix.tim.state", "Add the processes' states to the report of a job that timed out.");
+    public static final Attribute<String> APP_ARGV = def(STRING, "PMIX_APP_ARGV",
+            "pmix.app.argv", "Full argv of an application as given to the spawn command.");
+    public static final Attribute<Boolean> NOTIFY_JOB_EVENTS = def(BOOL, "PMIX_NOTIFY_JOB_EVENTS",
+            "pmix.note.jev", "Ask the launcher to raise the job-start, launch-complete and job-end events.");
+    public static final Attribute<Boolean> NOTIFY_PROC_TERMINATION = def(BOOL, "PMIX_NOTIFY_PROC_TERMINATION",
+            "pmix.noteproc", "Ask the launcher to raise PMIX_EVENT_PROC_TERMINATED whenever a process ends.");
+    public static final Attribute<Boolean> NOTIFY_PROC_ABNORMAL_TERMINATION = def(BOOL,
+            "PMIX_NOTIFY_PROC_ABNORMAL_TERMINATION",
+            "pmix.noteabproc",
+            "Ask the launcher to raise PMIX_EVENT_PROC_TERMINATED only when a process ends abnormally.");
+    public static final Attribute<Boolean> ENVARS_HARVESTED = def(BOOL, "PMIX_ENVARS_HARVESTED",
+            "pmix.evar.hvstd", "The requester of the spawn has already collected the environment variables.");
+    public static final Attribute<String> RUNTIME_OPTIONS = def(STRING, "PMIX_RUNTIME_OPTIONS",
+            "pmix.runopt", "Runtime-specific directives that control how the job behaves.");
+    public static final Attribute<Boolean> ABORT_NON_ZERO_TERM = def(BOOL, "PMIX_ABORT_NON_ZERO_TERM",
+            "pmix.abnz", "Abort the spawned job as soon as one process exits with a non-zero status.");
+    public static final Attribute<Boolean> DO_NOT_LAUNCH = def(BOOL, "PMIX_DO_NOT_LAUNCH",
+            "pmix.dnl", "Prepare the job completely but do not start it (e.g. to print its map).");
+    public static final Attribute<Boolean> SHOW_LAUNCH_PROGRESS = def(BOOL, "PMIX_SHOW_LAUNCH_PROGRESS",
+            "pmix.showprog", "Report launch progress now and then (e.g. every 100 processes).");
+    public static final Attribute<Boolean> AGGREGATE_HELP = def(BOOL, "PMIX_AGGREGATE_HELP",
+            "pmix.agg.help", "Print each distinct help message once, with a count of the processes that raised it.");
+    public static final Attribute<Boolean> REPORT_CHILD_SEP = def(BOOL, "PMIX_REPORT_CHILD_SEP",
+            "pmix.rptchildsep", "Give the exit status of child jobs separately from the main job's.");
+
+    // ---- Query keys (libpmix annotates them with the type of the answer) --------------------------------
+    public static final Attribute<String> QUERY_SUPPORTED_KEYS = def(STRING, "PMIX_QUERY_SUPPORTED_KEYS",
+            "pmix.qry.keys", "Query: the keys (comma-separated) the query function understands.");
+    public static final Attribute<String> QUERY_NAMESPACES = def(STRING, "PMIX_QUERY_NAMESPACES",
+            "pmix.qry.ns", "Query: the active namespaces (comma-separated).");
+    public static final Attribute<DataArray> QUERY_NAMESPACE_INFO = def(DATA_ARRAY, "PMIX_QUERY_NAMESPACE_INFO",
+            "pmix.qry.nsinfo", "Query: per active namespace an array with the namespace, its command line and more.");
+    public static final Attribute<Integer> QUERY_JOB_STATUS = def(STATUS, "PMIX_QUERY_JOB_STATUS",
+            "pmix.qry.jst", "Query: status of a running job, named with a PMIX_NSPACE qualifier.");
+    public static final Attribute<String> QUERY_QUEUE_LIST = def(STRING, "PMIX_QUERY_QUEUE_LIST",
+            "pmix.qry.qlst", "Query: the scheduler's queues (comma-separated).");
+    // libpmix 4.2.2 annotates the type as pmix_data_array_t*
+    public static final Attribute<String> QUERY_QUEUE_STATUS = def(STRING, "PMIX_QUERY_QUEUE_STATUS",
+            "pmix.qry.qst",
+            "Query: name and status of each scheduler queue (or of the one named by PMIX_ALLOC_QUEUE).");
+    // libpmix 4.2.2 annotates the type as pmix_data_array_t*
+    public static final Attribute<String> QUERY_PROC_TABLE = def(STRING, "PMIX_QUERY_PROC_TABLE",
+            "pmix.qry.ptable", "Query: process table (proc-info array) of the namespace given as qualifier.");
+    // libpmix 4.2.2 annotates the type as pmix_data_array_t*
+    public static final Attribute<String> QUERY_LOCAL_PROC_TABLE = def(STRING, "PMIX_QUERY_LOCAL_PROC_TABLE",
+            "pmix.qry.lptable", "Query: process table (proc-info array) of the namespace's processes on this node.");
+    // libpmix 4.2.2 annotates the type as pmix_data_array_t*
+    public static final Attribute<Boolean> QUERY_AUTHORIZATIONS = def(BOOL, "PMIX_QUERY_AUTHORIZATIONS",
+            "pmix.qry.auths", "Query: the operations the tool is allowed to perform.");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> QUERY_SPAWN_SUPPORT = def(BOOL, "PMIX_QUERY_SPAWN_SUPPORT",
+            "pmix.qry.spawn", "Query: the spawn attributes supported (comma-separated).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> QUERY_DEBUG_SUPPORT = def(BOOL, "PMIX_QUERY_DEBUG_SUPPORT",
+            "pmix.qry.debug", "Query: the debugger attributes supported (comma-separated).");
+    // libpmix 4.2.2 annotates the type as pmix_data_array_t*
+    public static final Attribute<Boolean> QUERY_MEMORY_USAGE = def(BOOL, "PMIX_QUERY_MEMORY_USAGE",
+            "pmix.qry.mem", "Query: memory use of the processes named by the qualifiers.");
+    public static final Attribute<String> QUERY_ALLOC_STATUS = def(STRING, "PMIX_QUERY_ALLOC_STATUS",
+            "pmix.query.alloc", "Query: status text of the allocation request named by PMIX_ALLOC_ID.");
+    // libpmix 4.2.2 annotates the type as uint32_t
+    public static final Attribute<String> TIME_REMAINING = def(STRING, "PMIX_TIME_REMAINING",
+            "pmix.time.remaining", "Query: seconds left in the allocation of the given (or the caller's) namespace.");
+    public static final Attribute<Long> QUERY_NUM_PSETS = def(SIZE, "PMIX_QUERY_NUM_PSETS",
+            "pmix.qry.psetnum", "Query: how many process sets exist in the range (session by default).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<DataArray> QUERY_PSET_NAMES = def(DATA_ARRAY, "PMIX_QUERY_PSET_NAMES",
+            "pmix.qry.psets", "Query: names of process sets within the range (default: session).");
+    public static final Attribute<DataArray> QUERY_PSET_MEMBERSHIP = def(DATA_ARRAY, "PMIX_QUERY_PSET_MEMBERSHIP",
+            "pmix.qry.pmems", "Query: procs that belong to the given process set.");
+    public static final Attribute<Long> QUERY_NUM_GROUPS = def(SIZE, "PMIX_QUERY_NUM_GROUPS",
+            "pmix.qry.pgrpnum", "Query: how many process groups exist in the range (session by default).");
+    public static final Attribute<DataArray> QUERY_GROUP_NAMES = def(DATA_ARRAY, "PMIX_QUERY_GROUP_NAMES",
+            "pmix.qry.pgrp", "Query: names of process groups within the range (default: session).");
+    public static final Attribute<DataArray> QUERY_GROUP_MEMBERSHIP = def(DATA_ARRAY, "PMIX_QUERY_GROUP_MEMBERSHIP",
+            "pmix.qry.pgrpmems", "Query: procs that belong to the group named by PMIX_GROUP_ID.");
+    // libpmix 4.2.2 annotates the type as pmix_data_array_t*
+    public static final Attribute<Boolean> QUERY_ATTRIBUTE_SUPPORT = def(BOOL, "PMIX_QUERY_ATTRIBUTE_SUPPORT",
+            "pmix.qry.attrs", "Query: per function, the attributes it supports (registration descriptions).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> CLIENT_FUNCTIONS = def(BOOL, "PMIX_CLIENT_FUNCTIONS",
+            "pmix.client.fns", "Query: the client API functions supported (comma-separated).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> SERVER_FUNCTIONS = def(BOOL, "PMIX_SERVER_FUNCTIONS",
+            "pmix.srvr.fns", "Query: the server API functions supported (comma-separated).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> TOOL_FUNCTIONS = def(BOOL, "PMIX_TOOL_FUNCTIONS",
+            "pmix.tool.fns", "Query: the tool API functions supported (comma-separated).");
+    // libpmix 4.2.2 annotates the type as char*
+    // The Standard v5.0 spells the key "pmix.srvr.fns", the key of PMIX_SERVER_FUNCTIONS in libpmix
+    public static final Attribute<Boolean> HOST_FUNCTIONS = def(BOOL, "PMIX_HOST_FUNCTIONS",
+            "pmix.host.fns", "Query: the PMIx functions the host environment supports (comma-separated).");
+    public static final Attribute<DataArray> QUERY_AVAIL_SERVERS = def(DATA_ARRAY, "PMIX_QUERY_AVAIL_SERVERS",
+            "pmix.qry.asrvrs",
+            "Query: for each server on this node that the caller could reach, what is known about it.");
+    public static final Attribute<DataArray> QUERY_QUALIFIERS = def(DATA_ARRAY, "PMIX_QUERY_QUALIFIERS",
+            "pmix.qry.quals", "The qualifiers of the query that produced these results (for information only).");
+    public static final Attribute<DataArray> QUERY_RESULTS = def(DATA_ARRAY, "PMIX_QUERY_RESULTS",
+            "pmix.qry.res", "Results of one query of a PMIx_Query_info call, after its qualifiers if any.");
+
+    // ---- Query qualifiers and queries about supported attributes ----------------------------------------
+    public static final Attribute<Boolean> QUERY_REFRESH_CACHE = def(BOOL, "PMIX_QUERY_REFRESH_CACHE",
+            "pmix.qry.rfsh", "Ask the server for fresh data and update the local cache.");
+    public static final Attribute<Boolean> QUERY_LOCAL_ONLY = def(BOOL, "PMIX_QUERY_LOCAL_ONLY",
+            "pmix.qry.local", "Answer the query from local information only.");
+    public static final Attribute<Boolean> QUERY_REPORT_AVG = def(BOOL, "PMIX_QUERY_REPORT_AVG",
+            "pmix.qry.avg", "Report only averages of sampled values.");
+    public static final Attribute<Boolean> QUERY_REPORT_MINMAX = def(BOOL, "PMIX_QUERY_REPORT_MINMAX",
+            "pmix.qry.minmax", "Report the smallest and largest values.");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> CLIENT_ATTRIBUTES = def(BOOL, "PMIX_CLIENT_ATTRIBUTES",
+            "pmix.client.attrs",
+            "Query: the attributes the client library supports, for the listed functions (or all).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> SERVER_ATTRIBUTES = def(BOOL, "PMIX_SERVER_ATTRIBUTES",
+            "pmix.srvr.attrs", "Query: the attributes the server library supports, for the listed functions (or all).");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<Boolean> HOST_ATTRIBUTES = def(BOOL, "PMIX_HOST_ATTRIBUTES",
+            "pmix.host.attrs",
+            "Query: the attributes the host environment supports, for the listed functions (or all).");
+    // libpmix 4.2.2 annotates the type as char*
+    // The Standard v5.0 spells the key "pmix.setup.env", the key of PMIX_SETUP_APP_ENVARS in libpmix
+    public static final Attribute<Boolean> TOOL_ATTRIBUTES = def(BOOL, "PMIX_TOOL_ATTRIBUTES",
+            "pmix.tool.attrs", "Query: the attributes the tool library supports, for the listed functions (or all).");
+    // libpmix 4.2.2 annotates the type as bool
+    public static final Attribute<String> QUERY_SUPPORTED_QUALIFIERS = def(STRING, "PMIX_QUERY_SUPPORTED_QUALIFIERS",
+            "pmix.qry.quals", "Query: the qualifiers the given key accepts, instead of running the query itself.");
+
+    // ---- Which level PMIx_Get should look at ------------------------------------------------------------
+    public static final Attribute<Boolean> SESSION_INFO = def(BOOL, "PMIX_SESSION_INFO",
+            "pmix.ssn.info", "Ask about a session (another one than the caller's needs PMIX_SESSION_ID).");
+    public static final Attribute<Boolean> JOB_INFO = def(BOOL, "PMIX_JOB_INFO",
+            "pmix.job.info", "Ask about a job (another one than the caller's needs PMIX_NSPACE or PMIX_JOBID).");
+    public static final Attribute<Boolean> APP_INFO = def(BOOL, "PMIX_APP_INFO",
+            "pmix.app.info", "Ask about an application (another one than the caller's needs PMIX_APPNUM and its job).");
+    public static final Attribute<Boolean> NODE_INFO = def(BOOL, "PMIX_NODE_INFO",
+            "pmix.node.info", "Ask about a node (another one than the caller's needs PMIX_HOSTNAME or PMIX_NODEID).");
+    public static final Attribute<Boolean> PROC_INFO = std(BOOL, "PMIX_PROC_INFO",
+            "pmix.proc.info", "Ask about a process (the target of PMIx_Get already names it, so rarely needed).");
+
+    // ---- Arrays of stored information by level ----------------------------------------------------------
+    public static final Attribute<DataArray> SESSION_INFO_ARRAY = def(DATA_ARRAY, "PMIX_SESSION_INFO_ARRAY",
+            "pmix.ssn.arr", "Session-level data as an array of infos; must contain PMIX_SESSION_ID.");
+    public static final Attribute<DataArray> JOB_INFO_ARRAY = def(DATA_ARRAY, "PMIX_JOB_INFO_ARRAY",
+            "pmix.job.arr", "Job-level data as an array of infos, for one namespace.");
+    public static final Attribute<DataArray> APP_INFO_ARRAY = def(DATA_ARRAY, "PMIX_APP_INFO_ARRAY",
+            "pmix.app.arr", "Application-level data as an array of infos; must name the application and its job.");
+    public static final Attribute<DataArray> PROC_INFO_ARRAY = def(DATA_ARRAY, "PMIX_PROC_INFO_ARRAY",
+            "pmix.pdata", "Process-level data as an array of infos; must name the process.");
+    public static final Attribute<DataArray> NODE_INFO_ARRAY = def(DATA_ARRAY, "PMIX_NODE_INFO_ARRAY",
+            "pmix.node.arr", "Node-level data as an array of infos; must contain PMIX_NODEID or PMIX_HOSTNAME.");
+    public static final Attribute<DataArray> SERVER_INFO_ARRAY = def(DATA_ARRAY, "PMIX_SERVER_INFO_ARRAY",
+            "pmix.srv.arr", "Data about one server as an array of infos, its namespace first.");
+
+    // ---- Logging ----------------------------------------------------------------------------------------
+    public static final Attribute<Proc> LOG_SOURCE = def(PROC, "PMIX_LOG_SOURCE",
+            "pmix.log.source", "Process on whose behalf the log entry is made.");
+    public static final Attribute<String> LOG_STDERR = def(STRING, "PMIX_LOG_STDERR",
+            "pmix.log.stderr", "Write this text to stderr.");
+    public static final Attribute<String> LOG_STDOUT = def(STRING, "PMIX_LOG_STDOUT",
+            "pmix.log.stdout", "Write this text to stdout.");
+    public static final Attribute<String> LOG_SYSLOG = def(STRING, "PMIX_LOG_SYSLOG",
+            "pmix.log.syslog",
+            "Send this message to syslog (global if there is one, else local), ERROR priority by default.");
+    public static final Attribute<String> LOG_LOCAL_SYSLOG = def(STRING, "PMIX_LOG_LOCAL_SYSLOG",
+            "pmix.log.lsys", "Send this message to the local syslog, ERROR priority by default.");
+    public static final Attribute<String> LOG_GLOBAL_SYSLOG = def(STRING, "PMIX_LOG_GLOBAL_SYSLOG",
+            "pmix.log.gsys", "Pass this message to the system's central syslog.");
+    public static final Attribute<Integer> LOG_SYSLOG_PRI = def(INT, "PMIX_LOG_SYSLOG_PRI",
+            "pmix.log.syspri", "Syslog priority to use.");
+    public static final Attribute<Long> LOG_TIMESTAMP = def(TIME, "PMIX_LOG_TIMESTAMP",
+            "pmix.log.tstmp", "Time stamp of the log entry.");
+    public static final Attribute<Boolean> LOG_GENERATE_TIMESTAMP = def(BOOL, "PMIX_LOG_GENERATE_TIMESTAMP",
+            "pmix.log.gtstmp", "Add a time stamp to the log entry.");
+    public static final Attribute<Boolean> LOG_TAG_OUTPUT = def(BOOL, "PMIX_LOG_TAG_OUTPUT",
+            "pmix.log.tag", "Prefix the output with the channel it belongs to (stdout ...).");
+    public static final Attribute<Boolean> LOG_TIMESTAMP_OUTPUT = def(BOOL, "PMIX_LOG_TIMESTAMP_OUTPUT",
+            "pmix.log.tsout", "Put a time stamp into the output text.");
+    public static final Attribute<Boolean> LOG_XML_OUTPUT = def(BOOL, "PMIX_LOG_XML_OUTPUT",
+            "pmix.log.xml", "Write the output as XML.");
+    public static final Attribute<Boolean> LOG_ONCE = def(BOOL, "PMIX_LOG_ONCE",
+            "pmix.log.once", "Log through the first channel able to, and only there.");
+    public static final Attribute<ByteObject> LOG_MSG = def(BYTE_OBJECT, "PMIX_LOG_MSG",
+            "pmix.log.msg", "Binary message to deliver somewhere.");
+    public static final Attribute<String> LOG_KEY = def(STRING, "PMIX_LOG_KEY",
+            "pmix.log.key", "Key of a logged message.");
+    public static final Attribute<String> LOG_VAL = def(STRING, "PMIX_LOG_VAL",
+            "pmix.log.val", "Value of a logged message.");
+    public static final Attribute<Boolean> LOG_AGG = def(BOOL, "PMIX_LOG_AGG",
+            "pmix.log.agg", "Collapse duplicate log messages, judged by their key and value.");
+    public static final Attribute<DataArray> LOG_EMAIL = def(DATA_ARRAY, "PMIX_LOG_EMAIL",
+            "pmix.log.email", "Send the message by e-mail, as directed by an array of infos.");
+    public static final Attribute<String> LOG_EMAIL_ADDR = def(STRING, "PMIX_LOG_EMAIL_ADDR",
+            "pmix.log.emaddr", "Recipients (comma-separated) of the e-mail.");
+    public static final Attribute<String> LOG_EMAIL_SENDER_ADDR = def(STRING, "PMIX_LOG_EMAIL_SENDER_ADDR",
+            "pmix.log.emfaddr", "Sender address of the e-mail.");
+    public static final Attribute<String> LOG_EMAIL_SUBJECT = def(STRING, "PMIX_LOG_EMAIL_SUBJECT",
+            "pmix.log.emsub", "Subject of the e-mail.");
+    public static final Attribute<String> LOG_EMAIL_MSG = def(STRING, "PMIX_LOG_EMAIL_MSG",
+            "pmix.log.emmsg", "Body text of the e-mail.");
+    public static final Attribute<String> LOG_EMAIL_SERVER = def(STRING, "PMIX_LOG_EMAIL_SERVER",
+            "pmix.log.esrvr", "Host name or address of the SMTP server.");
+    public static final Attribute<Integer> LOG_EMAIL_SRVR_PORT = def(INT32, "PMIX_LOG_EMAIL_SRVR_PORT",
+            "pmix.log.esrvrprt", "Port on which the SMTP server listens.");
+    public static final Attribute<Boolean> LOG_GLOBAL_DATASTORE = def(BOOL, "PMIX_LOG_GLOBAL_DATASTORE",
+            "pmix.log.gstore", "Record the data in a data store shared across the system.");
+    public static final Attribute<Boolean> LOG_JOB_RECORD = def(BOOL, "PMIX_LOG_JOB_RECORD",
+            "pmix.log.jrec", "Add the given data to the resource manager's record of the job.");
+    public static final Attribute<Boolean> LOG_PROC_TERMINATION = def(BOOL, "PMIX_LOG_PROC_TERMINATION",
+            "pmix.logproc", "Ask the launcher to log PMIX_EVENT_PROC_TERMINATED whenever a process ends.");
+    public static final Attribute<Boolean> LOG_PROC_ABNORMAL_TERMINATION = def(BOOL,
+            "PMIX_LOG_PROC_ABNORMAL_TERMINATION",
+            "pmix.logabproc", "Ask the launcher to log PMIX_EVENT_PROC_TERMINATED only for abnormal ends.");
+    public static final Attribute<Boolean> LOG_JOB_EVENTS = def(BOOL, "PMIX_LOG_JOB_EVENTS",
+            "pmix.log.jev", "Ask the launcher to log the job-start, launch-complete and job-end events with PMIx_Log.");
+    public static final Attribute<Boolean> LOG_COMPLETION = def(BOOL, "PMIX_LOG_COMPLETION",
+            "pmix.logcomp", "Ask the launcher to log PMIX_EVENT_JOB_END with PMIx_Log when the spawned job ends.");
+
+    // ---- Debuggers --------------------------------------------------------------------------------------
+    // libpmix 4.2.2 annotates the type as varies
+    public static final Attribute<Boolean> DEBUG_STOP_ON_EXEC = def(BOOL, "PMIX_DEBUG_STOP_ON_EXEC",
+            "pmix.dbg.exec",
+            "Hold the chosen ranks at exec and report them ready for a debugger (bool, rank or rank list).");
+    // libpmix 4.2.2 annotates the type as varies
+    public static final Attribute<Boolean> DEBUG_STOP_IN_INIT = def(BOOL, "PMIX_DEBUG_STOP_IN_INIT",
+            "pmix.dbg.init", "Hold the chosen ranks inside PMIx_Init and report them ready for a debugger.");
+    public static final Attribute<Value> DEBUG_STOP_IN_APP = def(UNDEF, "PMIX_DEBUG_STOP_IN_APP",
+            "pmix.dbg.notify",
+            "Hold the chosen ranks at a point the application picks and report them ready for a debugger.");
+    public static final Attribute<Boolean> DEBUG_WAIT_FOR_NOTIFY = stdDep(BOOL, "PMIX_DEBUG_WAIT_FOR_NOTIFY",
+            "pmix.dbg.notify", "Old name of PMIX_DEBUG_STOP_IN_APP.");
+    public static final Attribute<String> BREAKPOINT = def(STRING, "PMIX_BREAKPOINT",
+            "pmix.brkpnt", "Name of the breakpoint at which the processes wait.");
+    public static final Attribute<Proc> DEBUG_TARGET = def(PROC, "PMIX_DEBUG_TARGET",
+            "pmix.dbg.tgt", "Process(es) to debug; the wildcard rank means the whole namespace.");
+    public static final Attribute<Integer> DEBUG_DAEMONS_PER_PROC = def(UINT16, "PMIX_DEBUG_DAEMONS_PER_PROC",
+            "pmix.dbg.dpproc", "How many debugger daemons to start per application process.");
+    public static final Attribute<Integer> DEBUG_DAEMONS_PER_NODE = def(UINT16, "PMIX_DEBUG_DAEMONS_PER_NODE",
+            "pmix.dbg.dpnd", "How many debugger daemons to start on each node of the target job.");
+
+    // ---- The resource manager ---------------------------------------------------------------------------
+    public static final Attribute<String> RM_NAME = def(STRING, "PMIX_RM_NAME",
+            "pmix.rm.name", "The resource manager's name.");
+    public static final Attribute<String> RM_VERSION = def(STRING, "PMIX_RM_VERSION",
+            "pmix.rm.version", "Version text of the resource manager.");
+
+    // ---- Environment variables of spawned processes -----------------------------------------------------
+    public static final Attribute<Envar> SET_ENVAR = def(ENVAR, "PMIX_SET_ENVAR",
+            "pmix.envar.set", "Set an environment variable, replacing any value it has.");
+    public static final Attribute<Envar> ADD_ENVAR = def(ENVAR, "PMIX_ADD_ENVAR",
+            "pmix.envar.add", "Set an environment variable unless it already exists.");
+    public static final Attribute<String> UNSET_ENVAR = def(STRING, "PMIX_UNSET_ENVAR",
+            "pmix.envar.unset", "Remove the named environment variable if it exists.");
+    public static final Attribute<Envar> PREPEND_ENVAR = def(ENVAR, "PMIX_PREPEND_ENVAR",
+            "pmix.envar.prepnd",
+            "Put a value in front of an environment variable (with its separator), creating it if needed.");
+    public static final Attribute<Envar> APPEND_ENVAR = def(ENVAR, "PMIX_APPEND_ENVAR",
+            "pmix.envar.appnd",
+            "Put a value at the end of an environment variable (with its separator), creating it if needed.");
+    public static final Attribute<Envar> FIRST_ENVAR = def(ENVAR, "PMIX_FIRST_ENVAR",
+            "pmix.envar.first",
+            "Make sure a value comes first in an environment variable (with its separator), creating it if needed.");
+
+    // ---- Allocation requests ----------------------------------------------------------------------------
+    public static final Attribute<String> ALLOC_REQ_ID = def(STRING, "PMIX_ALLOC_REQ_ID",
+            "pmix.alloc.reqid", "Name the requester gives an allocation request, for asking about it later.");
+    public static final Attribute<String> ALLOC_ID = def(STRING, "PMIX_ALLOC_ID",
+            "pmix.alloc.id", "Name the host gives the resulting allocation, for referring to it later.");
+    public static final Attribute<Long> ALLOC_NUM_NODES = def(UINT64, "PMIX_ALLOC_NUM_NODES",
+            "pmix.alloc.nnodes", "Number of nodes an allocation request asks for.");
+    public static final Attribute<String> ALLOC_NODE_LIST = def(STRING, "PMIX_ALLOC_NODE_LIST",
+            "pmix.alloc.nlist", "Particular nodes an allocation request asks for, as a regex.");
+    public static final Attribute<Long> ALLOC_NUM_CPUS = def(UINT64, "PMIX_ALLOC_NUM_CPUS",
+            "pmix.alloc.ncpus", "Number of CPUs (PUs) an allocation request asks for.");
+    public static final Attribute<String> ALLOC_NUM_CPU_LIST = def(STRING, "PMIX_ALLOC_NUM_CPU_LIST",
+            "pmix.alloc.ncpulist", "Number of CPUs (PUs) wanted on each node, as a regex.");
+    public static final Attribute<String> ALLOC_CPU_LIST = def(STRING, "PMIX_ALLOC_CPU_LIST",
+            "pmix.alloc.cpulist", "Particular CPUs an allocation request asks for, as a regex.");
+    public static final Attribute<Float> ALLOC_MEM_SIZE = def(FLOAT, "PMIX_ALLOC_MEM_SIZE",
+            "pmix.alloc.msize", "Memory per process an allocation request asks for, in megabytes.");
+    public static final Attribute<DataArray> ALLOC_FABRIC = def(DATA_ARRAY, "PMIX_ALLOC_FABRIC",
+            "pmix.alloc.net", "Fabric resources an allocation request asks for, as an array of infos.");
+    public static final Attribute<String> ALLOC_FABRIC_ID = def(STRING, "PMIX_ALLOC_FABRIC_ID",
+            "pmix.alloc.netid", "Key under which the fabric part of an allocation is stored and found.");
+    public static final Attribute<Float> ALLOC_BANDWIDTH = def(FLOAT, "PMIX_ALLOC_BANDWIDTH",
+            "pmix.alloc.bw", "Fabric bandwidth an allocation request asks for, in megabits per second.");
+    public static final Attribute<String> ALLOC_FABRIC_QOS = def(STRING, "PMIX_ALLOC_FABRIC_QOS",
+            "pmix.alloc.netqos", "Quality-of-service level of the fabric that the allocation request wants.");
+    public static final Attribute<Integer> ALLOC_TIME = def(UINT32, "PMIX_ALLOC_TIME",
+            "pmix.alloc.time", "Seconds for which the allocation is to stay valid.");
+    public static final Attribute<String> ALLOC_FABRIC_TYPE = def(STRING, "PMIX_ALLOC_FABRIC_TYPE",
+            "pmix.alloc.nettype", "Transport wanted for the fabric allocation (tcp, udp ...).");
+    public static final Attribute<String> ALLOC_FABRIC_PLANE = def(STRING, "PMIX_ALLOC_FABRIC_PLANE",
+            "pmix.alloc.netplane", "Fabric plane (NIC) to allocate on, e.g. a CIDR for Ethernet.");
+    public static final Attribute<Long> ALLOC_FABRIC_ENDPTS = def(SIZE, "PMIX_ALLOC_FABRIC_ENDPTS",
+            "pmix.alloc.endpts", "Fabric endpoints to allocate for each process.");
+    public static final Attribute<Long> ALLOC_FABRIC_ENDPTS_NODE = def(SIZE, "PMIX_ALLOC_FABRIC_ENDPTS_NODE",
+            "pmix.alloc.endpts.nd", "Fabric endpoints to allocate for each node.");
+    public static final Attribute<ByteObject> ALLOC_FABRIC_SEC_KEY = def(BYTE_OBJECT, "PMIX_ALLOC_FABRIC_SEC_KEY",
+            "pmix.alloc.nsec", "Request that the allocation come with a key securing the job's fabric traffic.");
+    public static final Attribute<String> ALLOC_QUEUE = def(STRING, "PMIX_ALLOC_QUEUE",
+            "pmix.alloc.queue", "Scheduler queue the request goes to, or the queue a query is about.");
+
+    // ---- Job control ------------------------------------------------------------------------------------
+    public static final Attribute<String> JOB_CTRL_ID = def(STRING, "PMIX_JOB_CTRL_ID",
+            "pmix.jctrl.id", "Name the requester gives a job-control request.");
+    public static final Attribute<Boolean> JOB_CTRL_PAUSE = def(BOOL, "PMIX_JOB_CTRL_PAUSE",
+            "pmix.jctrl.pause", "Suspend the given processes.");
+    public static final Attribute<Boolean> JOB_CTRL_RESUME = def(BOOL, "PMIX_JOB_CTRL_RESUME",
+            "pmix.jctrl.resume", "Let the given suspended processes continue.");
+    public static final Attribute<String> JOB_CTRL_CANCEL = def(STRING, "PMIX_JOB_CTRL_CANCEL",
+            "pmix.jctrl.cancel", "Cancel the named request; NULL cancels all of the requester's requests.");
+    public static final Attribute<Boolean> JOB_CTRL_KILL = def(BOOL, "PMIX_JOB_CTRL_KILL",
+            "pmix.jctrl.kill", "Kill the given processes without mercy and clean up after them.");
+    public static final Attribute<String> JOB_CTRL_RESTART = def(STRING, "PMIX_JOB_CTRL_RESTART",
+            "pmix.jctrl.restart", "Restart the given processes from the checkpoint with this id.");
+    public static final Attribute<String> JOB_CTRL_CHECKPOINT = def(STRING, "PMIX_JOB_CTRL_CHECKPOINT",
+            "pmix.jctrl.ckpt", "Checkpoint the given processes under this id.");
+    public static final Attribute<Boolean> JOB_CTRL_CHECKPOINT_EVENT = def(BOOL, "PMIX_JOB_CTRL_CHECKPOINT_EVENT",
+            "pmix.jctrl.ckptev", "Trigger checkpoints through an event.");
+    public static final Attribute<Integer> JOB_CTRL_CHECKPOINT_SIGNAL = def(INT, "PMIX_JOB_CTRL_CHECKPOINT_SIGNAL",
+            "pmix.jctrl.ckptsig", "Trigger checkpoints by sending this signal.");
+    public static final Attribute<Integer> JOB_CTRL_CHECKPOINT_TIMEOUT = def(INT, "PMIX_JOB_CTRL_CHECKPOINT_TIMEOUT",
+            "pmix.jctrl.ckptsig", "How long (seconds) a checkpoint may take to complete.");
+    public static final Attribute<DataArray> JOB_CTRL_CHECKPOINT_METHOD = def(DATA_ARRAY,
+            "PMIX_JOB_CTRL_CHECKPOINT_METHOD",
+            "pmix.jctrl.ckmethod", "Checkpoint methods the application supports, with their values, as infos.");
+    public static final Attribute<Integer> JOB_CTRL_SIGNAL = def(INT, "PMIX_JOB_CTRL_SIGNAL",
+            "pmix.jctrl.sig", "Send this signal to the given processes.");
+    public static final Attribute<String> JOB_CTRL_PROVISION = def(STRING, "PMIX_JOB_CTRL_PROVISION",
+            "pmix.jctrl.pvn", "Nodes to provision, as a regex.");
+    public static final Attribute<String> JOB_CTRL_PROVISION_IMAGE = def(STRING, "PMIX_JOB_CTRL_PROVISION_IMAGE",
+            "pmix.jctrl.pvnimg", "Image to provision the nodes with.");
+    public static final Attribute<Boolean> JOB_CTRL_PREEMPTIBLE = def(BOOL, "PMIX_JOB_CTRL_PREEMPTIBLE",
+            "pmix.jctrl.preempt", "The job may be preempted.");
+    public static final Attribute<Boolean> JOB_CTRL_TERMINATE = def(BOOL, "PMIX_JOB_CTRL_TERMINATE",
+            "pmix.jctrl.term", "Ask the given processes to end, gently.");
+    public static final Attribute<String> REGISTER_CLEANUP = def(STRING, "PMIX_REGISTER_CLEANUP",
+            "pmix.reg.cleanup", "Files (comma-separated) to delete when the process ends.");
+    public static final Attribute<String> REGISTER_CLEANUP_DIR = def(STRING, "PMIX_REGISTER_CLEANUP_DIR",
+            "pmix.reg.cleanupdir", "Directories (comma-separated) to delete when the process ends.");
+    public static final Attribute<Boolean> CLEANUP_RECURSIVE = def(BOOL, "PMIX_CLEANUP_RECURSIVE",
+            "pmix.clnup.recurse", "Delete everything below the given directories too.");
+    public static final Attribute<Boolean> CLEANUP_EMPTY = def(BOOL, "PMIX_CLEANUP_EMPTY",
+            "pmix.clnup.empty", "Delete only subdirectories that are empty.");
+    public static final Attribute<String> CLEANUP_IGNORE = def(STRING, "PMIX_CLEANUP_IGNORE",
+            "pmix.clnup.ignore", "File names (comma-separated) to keep when cleaning up.");
+    public static final Attribute<Boolean> CLEANUP_LEAVE_TOPDIR = def(BOOL, "PMIX_CLEANUP_LEAVE_TOPDIR",
+            "pmix.clnup.lvtop", "Keep the named top directory itself when cleaning below it.");
+
+    // ---- Monitoring -------------------------------------------------------------------------------------
+    public static final Attribute<String> MONITOR_ID = def(STRING, "PMIX_MONITOR_ID",
+            "pmix.monitor.id", "Name the requester gives a monitoring request.");
+    public static final Attribute<String> MONITOR_CANCEL = def(STRING, "PMIX_MONITOR_CANCEL",
+            "pmix.monitor.cancel", "Stop the named monitoring; NULL stops all monitoring of this process.");
+    public static final Attribute<Boolean> MONITOR_APP_CONTROL = def(BOOL, "PMIX_MONITOR_APP_CONTROL",
+            "pmix.monitor.appctrl", "The application wants to decide itself how to react to monitoring events.");
+    // libpmix 4.2.2 annotates the type as bool
+    public static final Attribute<Value> MONITOR_HEARTBEAT = def(UNDEF, "PMIX_MONITOR_HEARTBEAT",
+            "pmix.monitor.mbeat", "Have the server watch the requester for heartbeats.");
+    // libpmix 4.2.2 annotates the type as bool
+    public static final Attribute<Value> SEND_HEARTBEAT = def(UNDEF, "PMIX_SEND_HEARTBEAT",
+            "pmix.monitor.beat", "Send a heartbeat to the local server.");
+    public static final Attribute<Integer> MONITOR_HEARTBEAT_TIME = def(UINT32, "PMIX_MONITOR_HEARTBEAT_TIME",
+            "pmix.monitor.btime", "Seconds without a heartbeat after which one counts as missed.");
+    public static final Attribute<Integer> MONITOR_HEARTBEAT_DROPS = def(UINT32, "PMIX_MONITOR_HEARTBEAT_DROPS",
+            "pmix.monitor.bdrop", "Missed heartbeats tolerated before an event is raised.");
+    public static final Attribute<String> MONITOR_FILE = def(STRING, "PMIX_MONITOR_FILE",
+            "pmix.monitor.fmon", "Watch this file for signs that the application is alive.");
+    public static final Attribute<Boolean> MONITOR_FILE_SIZE = def(BOOL, "PMIX_MONITOR_FILE_SIZE",
+            "pmix.monitor.fsize", "Judge liveness by the watched file growing.");
+    public static final Attribute<String> MONITOR_FILE_ACCESS = def(STRING, "PMIX_MONITOR_FILE_ACCESS",
+            "pmix.monitor.faccess", "Judge liveness by the time since the file was last read.");
+    public static final Attribute<String> MONITOR_FILE_MODIFY = def(STRING, "PMIX_MONITOR_FILE_MODIFY",
+            "pmix.monitor.fmod", "Judge liveness by the time since the file was last changed.");
+    public static final Attribute<Integer> MONITOR_FILE_CHECK_TIME = def(UINT32, "PMIX_MONITOR_FILE_CHECK_TIME",
+            "pmix.monitor.ftime", "Seconds between two looks at the file.");
+    public static final Attribute<Integer> MONITOR_FILE_DROPS = def(UINT32, "PMIX_MONITOR_FILE_DROPS",
+            "pmix.monitor.fdrop", "Failed file checks tolerated before an event is raised.");
+
+    // ---- Security ---------------------------------------------------------------------------------------
+    public static final Attribute<String> CRED_TYPE = def(STRING, "PMIX_CRED_TYPE",
+            "pmix.sec.ctype",
+            "Credential types wanted, in order of preference (comma-separated), for PMIx_Get_credential.");
+    public static final Attribute<ByteObject> CRYPTO_KEY = def(BYTE_OBJECT, "PMIX_CRYPTO_KEY",
+            "pmix.sec.key", "Cryptographic key material.");
+
+    // ---- Forwarding of standard I/O ---------------------------------------------------------------------
+    public static final Attribute<Integer> IOF_CACHE_SIZE = def(UINT32, "PMIX_IOF_CACHE_SIZE",
+            "pmix.iof.csize", "Bytes the server may buffer per forwarded channel.");
+    public static final Attribute<Boolean> IOF_DROP_OLDEST = def(BOOL, "PMIX_IOF_DROP_OLDEST",
+            "pmix.iof.old", "When the buffer overflows, throw away the oldest bytes.");
+    public static final Attribute<Boolean> IOF_DROP_NEWEST = def(BOOL, "PMIX_IOF_DROP_NEWEST",
+            "pmix.iof.new", "When the buffer overflows, throw away incoming bytes until there is room (the default).");
+    public static final Attribute<Integer> IOF_BUFFERING_SIZE = def(UINT32, "PMIX_IOF_BUFFERING_SIZE",
+            "pmix.iof.bsize", "Collect this many bytes of output before delivering them.");
+    public static final Attribute<Integer> IOF_BUFFERING_TIME = def(UINT32, "PMIX_IOF_BUFFERING_TIME",
+            "pmix.iof.btime", "Deliver buffered output after at most this many seconds.");
+    public static final Attribute<Boolean> IOF_COMPLETE = def(BOOL, "PMIX_IOF_COMPLETE",
+            "pmix.iof.cmp", "The source has closed the output channel.");
+    public static final Attribute<Boolean> IOF_PUSH_STDIN = def(BOOL, "PMIX_IOF_PUSH_STDIN",
+            "pmix.iof.stdin",
+            "A tool asks its library to collect its own stdin and send it on to the targets of PMIx_IOF_push.");
+    public static final Attribute<Boolean> IOF_TAG_OUTPUT = def(BOOL, "PMIX_IOF_TAG_OUTPUT",
+            "pmix.iof.tag", "Prefix output with [local jobid,rank] and the channel.");
+    public static final Attribute<Boolean> IOF_TAG_DETAILED_OUTPUT = def(BOOL, "PMIX_IOF_TAG_DETAILED_OUTPUT",
+            "pmix.iof.tagdet", "Prefix output with the channel and [local jobid,rank][hostname:pid].");
+    public static final Attribute<Boolean> IOF_TAG_FULLNAME_OUTPUT = def(BOOL, "PMIX_IOF_TAG_FULLNAME_OUTPUT",
+            "pmix.iof.tagfull", "Prefix output with [nspace,rank] and the channel.");
+    public static final Attribute<Boolean> IOF_RANK_OUTPUT = def(BOOL, "PMIX_IOF_RANK_OUTPUT",
+            "pmix.iof.rank", "Prefix output with the rank that wrote it.");
+    public static final Attribute<Boolean> IOF_TIMESTAMP_OUTPUT = def(BOOL, "PMIX_IOF_TIMESTAMP_OUTPUT",
+            "pmix.iof.ts", "Prefix output with the time the tool received it.");
+    public static final Attribute<Boolean> IOF_MERGE_STDERR_STDOUT = def(BOOL, "PMIX_IOF_MERGE_STDERR_STDOUT",
+            "pmix.iof.mrg", "Merge the application's stderr into its stdout.");
+    public static final Attribute<Boolean> IOF_XML_OUTPUT = def(BOOL, "PMIX_IOF_XML_OUTPUT",
+            "pmix.iof.xml", "Wrap output in XML.");
+    public static final Attribute<String> IOF_OUTPUT_TO_FILE = def(STRING, "PMIX_IOF_OUTPUT_TO_FILE",
+            "pmix.iof.file", "Write output to files named after this one plus .rank, stdout and stderr together.");
+    public static final Attribute<Boolean> IOF_FILE_PATTERN = def(BOOL, "PMIX_IOF_FILE_PATTERN",
+            "pmix.iof.fpt", "Use the output file name as given, without adding namespace, rank and so on.");
+    public static final Attribute<String> IOF_OUTPUT_TO_DIRECTORY = def(STRING, "PMIX_IOF_OUTPUT_TO_DIRECTORY",
+            "pmix.iof.dir", "Write output to files below this directory, one subdirectory per job and rank.");
+    public static final Attribute<Boolean> IOF_FILE_ONLY = def(BOOL, "PMIX_IOF_FILE_ONLY",
+            "pmix.iof.fonly", "Write output only to the files, not to stdout/stderr as well.");
+    public static final Attribute<Boolean> IOF_COPY = def(BOOL, "PMIX_IOF_COPY",
+            "pmix.iof.cpy", "Give the tool a copy of the output while it still goes to its usual place.");
+    public static final Attribute<Boolean> IOF_REDIRECT = def(BOOL, "PMIX_IOF_REDIRECT",
+            "pmix.iof.redir", "Send the output to the tool instead of its usual place.");
+    public static final Attribute<Boolean> IOF_LOCAL_OUTPUT = def(BOOL, "PMIX_IOF_LOCAL_OUTPUT",
+            "pmix.iof.local", "Write the output streams to the local stdout/stderr.");
+    public static final Attribute<Boolean> IOF_OUTPUT_RAW = def(BOOL, "PMIX_IOF_OUTPUT_RAW",
+            "pmix.iof.raw", "Pass output on as it arrives rather than in whole lines.");
+
+    // ---- Setup data for applications --------------------------------------------------------------------
+    public static final Attribute<Boolean> SETUP_APP_ENVARS = def(BOOL, "PMIX_SETUP_APP_ENVARS",
+            "pmix.setup.env", "Collect the relevant environment variables into the setup data.");
+    public static final Attribute<Boolean> SETUP_APP_NONENVARS = def(BOOL, "PMIX_SETUP_APP_NONENVARS",
+            "pmix.setup.nenv", "Collect the relevant data other than environment variables.");
+    public static final Attribute<Boolean> SETUP_APP_ALL = def(BOOL, "PMIX_SETUP_APP_ALL",
+            "pmix.setup.all", "Collect all relevant setup data.");
+
+    // ---- Process groups ---------------------------------------------------------------------------------
+    public static final Attribute<String> GROUP_ID = def(STRING, "PMIX_GROUP_ID",
+            "pmix.grp.id", "Name of a process group, chosen by the user and unique.");
+    public static final Attribute<Boolean> GROUP_LEADER = def(BOOL, "PMIX_GROUP_LEADER",
+            "pmix.grp.ldr", "This process leads the group.");
+    public static final Attribute<Boolean> GROUP_OPTIONAL = def(BOOL, "PMIX_GROUP_OPTIONAL",
+            "pmix.grp.opt", "Joining is optional: members ending before they join are no error (default false).");
+    public static final Attribute<Boolean> GROUP_NOTIFY_TERMINATION = def(BOOL, "PMIX_GROUP_NOTIFY_TERMINATION",
+            "pmix.grp.notterm", "Tell the other members when a member ends without leaving the group (default false).");
+    public static final Attribute<Boolean> GROUP_FT_COLLECTIVE = def(BOOL, "PMIX_GROUP_FT_COLLECTIVE",
+            "pmix.grp.ftcoll", "Adjust the group's bookkeeping for members that ended (default false).");
+    public static final Attribute<DataArray> GROUP_MEMBERSHIP = def(DATA_ARRAY, "PMIX_GROUP_MEMBERSHIP",
+            "pmix.grp.mbrs", "Procs that are members of the group.");
+    public static final Attribute<Boolean> GROUP_ASSIGN_CONTEXT_ID = def(BOOL, "PMIX_GROUP_ASSIGN_CONTEXT_ID",
+            "pmix.grp.actxid", "Ask the resource manager for a unique numeric (size_t) id for the group.");
+    public static final Attribute<Long> GROUP_CONTEXT_ID = def(SIZE, "PMIX_GROUP_CONTEXT_ID",
+            "pmix.grp.ctxid", "Numeric id the resource manager gave the group.");
+    public static final Attribute<Boolean> GROUP_LOCAL_ONLY = def(BOOL, "PMIX_GROUP_LOCAL_ONLY",
+            "pmix.grp.lcl", "Only processes on this node take part in the group operation.");
+    public static final Attribute<ByteObject> GROUP_ENDPT_DATA = def(BYTE_OBJECT, "PMIX_GROUP_ENDPT_DATA",
+            "pmix.grp.endpt", "Data gathered during group construction to be shared among the members.");
+    public static final Attribute<DataArray> GROUP_NAMES = def(DATA_ARRAY, "PMIX_GROUP_NAMES",
+            "pmix.pgrp.nm", "Names (strings) of all process groups that contain the process.");
+    public static final Attribute<DataArray> GROUP_INFO = def(DATA_ARRAY, "PMIX_GROUP_INFO",
+            "pmix.grp.info", "Infos to be shared with every member while the group is being built.");
+    public static final Attribute<Long> GROUP_LOCAL_CID = def(SIZE, "PMIX_GROUP_LOCAL_CID",
+            "pmix.grp.lclid", "Local context id of one member of a group.");
+    public static final Attribute<DataArray> GROUP_ADD_MEMBERS = def(DATA_ARRAY, "PMIX_GROUP_ADD_MEMBERS",
+            "pmix.grp.add", "Procs to invite into the group besides those in the procs array of PMIx_Group_construct.");
+
+    // ---- Storage systems --------------------------------------------------------------------------------
+    public static final Attribute<String> QUERY_STORAGE_LIST = def(STRING, "PMIX_QUERY_STORAGE_LIST",
+            "pmix.strg.list", "Query: ids (comma-separated) of all storage systems available.");
+    // libpmix 4.2.2 annotates the type as uint64_t
+    // The Standard v5.0 spells the key "pmix.strg.caplim"
+    public static final Attribute<Double> STORAGE_CAPACITY_LIMIT = def(DOUBLE, "PMIX_STORAGE_CAPACITY_LIMIT",
+            "pmix.strg.cap", "Total capacity of the storage system, in megabytes.");
+    // The Standard v5.0 spells the key "pmix.strg.objlim"
+    public static final Attribute<Long> STORAGE_OBJECT_LIMIT = def(UINT64, "PMIX_STORAGE_OBJECT_LIMIT",
+            "pmix.strg.obj", "Most objects (inodes ...) the storage system can hold.");
+    public static final Attribute<String> STORAGE_ID = def(STRING, "PMIX_STORAGE_ID",
+            "pmix.strg.id", "Id of the storage system meant.");
+    public static final Attribute<String> STORAGE_PATH = def(STRING, "PMIX_STORAGE_PATH",
+            "pmix.strg.path", "Mount point of the storage system with the given id.");
+    public static final Attribute<String> STORAGE_TYPE = def(STRING, "PMIX_STORAGE_TYPE",
+            "pmix.strg.type", "Kind of storage meant (lustre, gpfs ...), as a qualifier.");
+    public static final Attribute<Value.StorAccess> STORAGE_ACCESSIBILITY = def(STOR_ACCESS,
+            "PMIX_STORAGE_ACCESSIBILITY",
+            "pmix.strg.access", "From where the storage system can be reached (same node, same session ...).");
+    public static final Attribute<Value.StorAccessType> STORAGE_ACCESS_TYPE = def(STOR_ACCESS_TYPE,
+            "PMIX_STORAGE_ACCESS_TYPE",
+            "pmix.strg.atype", "Which kind of access (read, write ...) the figures asked for refer to.");
+    public static final Attribute<Double> STORAGE_BW_CUR = def(DOUBLE, "PMIX_STORAGE_BW_CUR",
+            "pmix.strg.bwcur", "Bandwidth lately seen on the storage system, bytes per second.");
+    public static final Attribute<Double> STORAGE_BW_MAX = def(DOUBLE, "PMIX_STORAGE_BW_MAX",
+            "pmix.strg.bwmax", "Highest bandwidth of the storage system (theoretical or seen), bytes per second.");
+    public static final Attribute<Double> STORAGE_CAPACITY_USED = def(DOUBLE, "PMIX_STORAGE_CAPACITY_USED",
+            "pmix.strg.capuse", "Capacity of the storage system in use, in bytes.");
+    public static final Attribute<Double> STORAGE_IOPS_CUR = def(DOUBLE, "PMIX_STORAGE_IOPS_CUR",
+            "pmix.strg.iopscur", "Recently observed I/O operations per second of the storage system.");
+    public static final Attribute<Double> STORAGE_IOPS_MAX = def(DOUBLE, "PMIX_STORAGE_IOPS_MAX",
+            "pmix.strg.iopsmax", "Peak I/O operations per second of the storage system (theoretical or measured).");
+    public static final Attribute<Value.StorMedium> STORAGE_MEDIUM = def(STOR_MEDIUM, "PMIX_STORAGE_MEDIUM",
+            "pmix.strg.medium", "Media the storage system is built on (SSD, disk, tape ...).");
+    public static final Attribute<Double> STORAGE_MINIMAL_XFER_SIZE = def(DOUBLE, "PMIX_STORAGE_MINIMAL_XFER_SIZE",
+            "pmix.strg.minxfer", "Smallest unit the storage system transfers (e.g. its block size), in bytes.");
+    public static final Attribute<Long> STORAGE_OBJECTS_USED = def(UINT64, "PMIX_STORAGE_OBJECTS_USED",
+            "pmix.strg.objuse", "Number of objects (inodes ...) in use on the storage system.");
+    public static final Attribute<Value.StorPersist> STORAGE_PERSISTENCE = def(STOR_PERSIST, "PMIX_STORAGE_PERSISTENCE",
+            "pmix.strg.persist", "How durable the storage system is (scratch, archive ...).");
+    public static final Attribute<Double> STORAGE_SUGGESTED_XFER_SIZE = def(DOUBLE, "PMIX_STORAGE_SUGGESTED_XFER_SIZE",
+            "pmix.strg.sxfer", "Transfer size recommended for the storage system, in bytes.");
+    public static final Attribute<String> STORAGE_VERSION = def(STRING, "PMIX_STORAGE_VERSION",
+            "pmix.strg.ver", "Version text of the storage system.");
+
+    // ---- Fabrics and fabric devices ---------------------------------------------------------------------
+    public static final Attribute<Value.Pointer> FABRIC_COST_MATRIX = def(POINTER, "PMIX_FABRIC_COST_MATRIX",
+            "pmix.fab.cm", "Pointer to a square matrix of relative point-to-point costs (uint16 values).");
+    public static final Attribute<String> FABRIC_GROUPS = def(STRING, "PMIX_FABRIC_GROUPS",
+            "pmix.fab.grps", "Fabric group membership of the nodes: each group number, a colon, then its nodes.");
+    public static final Attribute<String> FABRIC_VENDOR = def(STRING, "PMIX_FABRIC_VENDOR",
+            "pmix.fab.vndr", "Who makes the fabric.");
+    public static final Attribute<String> FABRIC_IDENTIFIER = def(STRING, "PMIX_FABRIC_IDENTIFIER",
+            "pmix.fab.id", "Name of the fabric.");
+    public static final Attribute<Long> FABRIC_INDEX = def(SIZE, "PMIX_FABRIC_INDEX",
+            "pmix.fab.idx", "Index of the fabric, as its fabric structure reports it.");
+    // The Standard v5.0 spells the key "pmix.fab.coords"
+    public static final Attribute<DataArray> FABRIC_COORDINATES = def(DATA_ARRAY, "PMIX_FABRIC_COORDINATES",
+            "pmix.fab.coord", "Coordinates (geometries) in the fabric of every device on the given node.");
+    public static final Attribute<String> FABRIC_DEVICE_VENDORID = def(STRING, "PMIX_FABRIC_DEVICE_VENDORID",
+            "pmix.fabdev.vendid", "Id the vendor gives the device or product.");
+    public static final Attribute<Long> FABRIC_NUM_DEVICES = def(SIZE, "PMIX_FABRIC_NUM_DEVICES",
+            "pmix.fab.nverts", "How many fabric devices the system has; also the order of the cost matrix.");
+    public static final Attribute<Integer> FABRIC_DIMS = def(UINT32, "PMIX_FABRIC_DIMS",
+            "pmix.fab.dims", "Number of dimensions of the given fabric plane (or of each plane).");
+    public static final Attribute<String> FABRIC_PLANE = def(STRING, "PMIX_FABRIC_PLANE",
+            "pmix.fab.plane", "Id of a fabric plane; as a qualifier, the plane asked about.");
+    public static final Attribute<String> FABRIC_SWITCH = def(STRING, "PMIX_FABRIC_SWITCH",
+            "pmix.fab.switch", "Id of a fabric switch; as a qualifier, the switch asked about.");
+    public static final Attribute<DataArray> FABRIC_ENDPT = def(DATA_ARRAY, "PMIX_FABRIC_ENDPT",
+            "pmix.fab.endpt", "Fabric endpoints of a process, possibly several.");
+    public static final Attribute<DataArray> FABRIC_SHAPE = def(DATA_ARRAY, "PMIX_FABRIC_SHAPE",
+            "pmix.fab.shape", "Size of each dimension of the fabric plane, as uint32 values.");
+    public static final Attribute<String> FABRIC_SHAPE_STRING = def(STRING, "PMIX_FABRIC_SHAPE_STRING",
+            "pmix.fab.shapestr", "Shape of the fabric as text, such as 10x12x2.");
+    // libpmix 4.2.2 annotates the type as char*
+    public static final Attribute<DataArray> SWITCH_PEERS = def(DATA_ARRAY, "PMIX_SWITCH_PEERS",
+            "pmix.speers", "Ranks that share a switch with the given process, per switch.");
+    public static final Attribute<DataArray> FABRIC_DEVICE = def(DATA_ARRAY, "PMIX_FABRIC_DEVICE",
+            "pmix.fabdev", "Description of one fabric device as infos, its device id first.");
+    public static final Attribute<DataArray> FABRIC_DEVICES = def(DATA_ARRAY, "PMIX_FABRIC_DEVICES",
+            "pmix.fab.devs", "Descriptions of all fabric devices on the given node.");
+    public static final Attribute<String> FABRIC_DEVICE_NAME = def(STRING, "PMIX_FABRIC_DEVICE_NAME",
+            "pmix.fabdev.nm", "Operating-system name of the device (eth0 ...) or a path to it.");
+    public static final Attribute<Integer> FABRIC_DEVICE_INDEX = def(UINT32, "PMIX_FABRIC_DEVICE_INDEX",
+            "pmix.fabdev.idx", "Row of the device in the communication cost matrix.");
+    public static final Attribute<String> FABRIC_DEVICE_VENDOR = def(STRING, "PMIX_FABRIC_DEVICE_VENDOR",
+            "pmix.fabdev.vndr", "Who sells the network card.");
+    public static final Attribute<String> FABRIC_DEVICE_BUS_TYPE = def(STRING, "PMIX_FABRIC_DEVICE_BUS_TYPE",
+            "pmix.fabdev.btyp", "Bus the device sits on (PCI, GEN-Z ...).");
+    public static final Attribute<String> FABRIC_DEVICE_DRIVER = def(STRING, "PMIX_FABRIC_DEVICE_DRIVER",
+            "pmix.fabdev.driver", "Driver of the device.");
+    public static final Attribute<String> FABRIC_DEVICE_FIRMWARE = def(STRING, "PMIX_FABRIC_DEVICE_FIRMWARE",
+            "pmix.fabdev.fmwr", "Firmware version of the device.");
+    public static final Attribute<String> FABRIC_DEVICE_ADDRESS = def(STRING, "PMIX_FABRIC_DEVICE_ADDRESS",
+            "pmix.fabdev.addr", "Main link-level address (e.g. MAC) of the device; one only.");
+    public static final Attribute<Geometry> FABRIC_DEVICE_COORDINATES = def(GEOMETRY, "PMIX_FABRIC_DEVICE_COORDINATES",
+            "pmix.fab.coord", "Fabric coordinates of the device in every view it supports.");
+    public static final Attribute<Long> FABRIC_DEVICE_MTU = def(SIZE, "PMIX_FABRIC_DEVICE_MTU",
+            "pmix.fabdev.mtu", "Largest link-level frame of the device, in bytes.");
+    public static final Attribute<Long> FABRIC_DEVICE_SPEED = def(SIZE, "PMIX_FABRIC_DEVICE_SPEED",
+            "pmix.fabdev.speed", "Current link rate of the device, bits per second.");
+    public static final Attribute<LinkState> FABRIC_DEVICE_STATE = def(LINK_STATE, "PMIX_FABRIC_DEVICE_STATE",
+            "pmix.fabdev.state", "Port state last seen on the device (unknown, down, up).");
+    public static final Attribute<String> FABRIC_DEVICE_TYPE = def(STRING, "PMIX_FABRIC_DEVICE_TYPE",
+            "pmix.fabdev.type", "Kind of interface now active on the device (Ethernet, InfiniBand ...).");
+    public static final Attribute<String> FABRIC_DEVICE_PCI_DEVID = def(STRING, "PMIX_FABRIC_DEVICE_PCI_DEVID",
+            "pmix.fabdev.pcidevid", "Node-unique id of a device on a PCI bus.");
+
+    // ---- Distances to devices ---------------------------------------------------------------------------
+    public static final Attribute<DataArray> DEVICE_DISTANCES = def(DATA_ARRAY, "PMIX_DEVICE_DISTANCES",
+            "pmix.dev.dist",
+            "Least and greatest distances from the process's location to each device of the given types.");
+    public static final Attribute<Value.DevType> DEVICE_TYPE = def(DEVTYPE, "PMIX_DEVICE_TYPE",
+            "pmix.dev.type", "Kinds of device (bit mask) asked about; a directive or qualifier only.");
+    public static final Attribute<String> DEVICE_ID = def(STRING, "PMIX_DEVICE_ID",
+            "pmix.dev.id", "Identifier of a device: a UUID unique in the system, or the OS's name for it on its node.");
+
+    // ---- Describing attributes (registration) -----------------------------------------------------------
+    public static final Attribute<Value> MAX_VALUE = def(UNDEF, "PMIX_MAX_VALUE",
+            "pmix.descr.maxval", "Largest value an attribute accepts (in attribute registrations).");
+    public static final Attribute<Value> MIN_VALUE = def(UNDEF, "PMIX_MIN_VALUE",
+            "pmix.descr.minval", "Smallest value an attribute accepts (in attribute registrations).");
+    public static final Attribute<String> ENUM_VALUE = def(STRING, "PMIX_ENUM_VALUE",
+            "pmix.descr.enum", "Values an attribute accepts (in attribute registrations).");
+    public static final Attribute<String> QUERY_STABLE_ABI_VERSION = def(STRING, "PMIX_QUERY_STABLE_ABI_VERSION",
+            "pmix.qry.stabiver", "Query: stable ABI versions of the Standard supported, as MAJOR.MINOR list.");
+    public static final Attribute<String> QUERY_PROVISIONAL_ABI_VERSION = def(STRING,
+            "PMIX_QUERY_PROVISIONAL_ABI_VERSION",
+            "pmix.qry.prabiver", "Query: provisional ABI versions of the Standard supported, as MAJOR.MINOR list.");
+
+    // ---- Deprecated or internal in libpmix 4.2.2 (pmix_deprecated.h) ------------------------------------
+    public static final Attribute<Value.Pointer> EVENT_BASE = dep(POINTER, "PMIX_EVENT_BASE",
+            "pmix.evbase", "Pointer to a libevent base to use instead of the library's progress thread.");
+    public static final Attribute<Value.Pointer> TOPOLOGY = dep(POINTER, "PMIX_TOPOLOGY",
+            "pmix.topo", "Pointer to the client's hwloc topology; replaced by PMIX_TOPOLOGY2.");
+    public static final Attribute<String> DEBUG_JOB = dep(STRING, "PMIX_DEBUG_JOB",
+            "pmix.dbg.job", "Namespace of the job this debugger is to debug.");
+    // The Standard v5.0 spells the key "pmix.tool.recon"
+    public static final Attribute<Boolean> RECONNECT_SERVER = dep(BOOL, "PMIX_RECONNECT_SERVER",
+            "pmix.cnct.recon", "The tool asks to move to another server.");
+    public static final Attribute<Boolean> USOCK_DISABLE = dep(BOOL, "PMIX_USOCK_DISABLE",
+            "pmix.usock.disable", "Turn off the old Unix-socket (usock) transport.");
+    public static final Attribute<Integer> SOCKET_MODE = dep(UINT32, "PMIX_SOCKET_MODE",
+            "pmix.sockmode", "Permission bits (mode_t, 9 bits) of the rendezvous socket.");
+    public static final Attribute<Boolean> SINGLE_LISTENER = dep(BOOL, "PMIX_SINGLE_LISTENER",
+            "pmix.sing.listnr", "Open a single rendezvous socket and let priorities pick the transport.");
+    public static final Attribute<DataArray> ALLOC_NETWORK = dep(DATA_ARRAY, "PMIX_ALLOC_NETWORK",
+            "pmix.alloc.net", "Old name of PMIX_ALLOC_FABRIC.");
+    public static final Attribute<String> ALLOC_NETWORK_ID = dep(STRING, "PMIX_ALLOC_NETWORK_ID",
+            "pmix.alloc.netid", "Old name of PMIX_ALLOC_FABRIC_ID.");
+    public static final Attribute<String> ALLOC_NETWORK_QOS = dep(STRING, "PMIX_ALLOC_NETWORK_QOS",
+            "pmix.alloc.netqos", "Old name of PMIX_ALLOC_FABRIC_QOS.");
+    public static final Attribute<String> ALLOC_NETWORK_TYPE = dep(STRING, "PMIX_ALLOC_NETWORK_TYPE",
+            "pmix.alloc.nettype", "Old name of PMIX_ALLOC_FABRIC_TYPE.");
+    public static final Attribute<String> ALLOC_NETWORK_PLANE = dep(STRING, "PMIX_ALLOC_NETWORK_PLANE",
+            "pmix.alloc.netplane", "Old name of PMIX_ALLOC_FABRIC_PLANE.");
+    public static final Attribute<Long> ALLOC_NETWORK_ENDPTS = dep(SIZE, "PMIX_ALLOC_NETWORK_ENDPTS",
+            "pmix.alloc.endpts", "Old name of PMIX_ALLOC_FABRIC_ENDPTS.");
+    public static final Attribute<Long> ALLOC_NETWORK_ENDPTS_NODE = dep(SIZE, "PMIX_ALLOC_NETWORK_ENDPTS_NODE",
+            "pmix.alloc.endpts.nd", "Old name of PMIX_ALLOC_FABRIC_ENDPTS_NODE.");
+    public static final Attribute<ByteObject> ALLOC_NETWORK_SEC_KEY = dep(BYTE_OBJECT, "PMIX_ALLOC_NETWORK_SEC_KEY",
+            "pmix.alloc.nsec", "Old name of PMIX_ALLOC_FABRIC_SEC_KEY.");
+    public static final Attribute<DataArray> PROC_DATA = dep(DATA_ARRAY, "PMIX_PROC_DATA",
+            "pmix.pdata", "Data of one process as infos, its rank first.");
+    // libpmix 4.2.2 annotates the type as uint16_t
+    public static final Attribute<Value.LocType> LOCALITY = dep(LOCTYPE, "PMIX_LOCALITY",
+            "pmix.loc", "Where a process sits relative to the requester (locality bit mask).");
+    public static final Attribute<String> LOCAL_TOPO = dep(STRING, "PMIX_LOCAL_TOPO",
+            "pmix.ltopo", "Topology of the local node as XML.");
+    public static final Attribute<String> TOPOLOGY_XML = dep(STRING, "PMIX_TOPOLOGY_XML",
+            "pmix.topo.xml", "Topology as an XML text.");
+    public static final Attribute<String> TOPOLOGY_FILE = dep(STRING, "PMIX_TOPOLOGY_FILE",
+            "pmix.topo.file", "Path of a file holding the topology as XML.");
+    public static final Attribute<String> TOPOLOGY_SIGNATURE = dep(STRING, "PMIX_TOPOLOGY_SIGNATURE",
+            "pmix.toposig", "Signature text of the topology.");
+    public static final Attribute<Long> HWLOC_SHMEM_ADDR = dep(SIZE, "PMIX_HWLOC_SHMEM_ADDR",
+            "pmix.hwlocaddr", "Address of hwloc's shared-memory segment.");
+    public static final Attribute<Long> HWLOC_SHMEM_SIZE = dep(SIZE, "PMIX_HWLOC_SHMEM_SIZE",
+            "pmix.hwlocsize", "Size of hwloc's shared-memory segment.");
+    public static final Attribute<String> HWLOC_SHMEM_FILE = dep(STRING, "PMIX_HWLOC_SHMEM_FILE",
+            "pmix.hwlocfile", "Path of hwloc's shared-memory file.");
+    public static final Attribute<String> HWLOC_XML_V1 = dep(STRING, "PMIX_HWLOC_XML_V1",
+            "pmix.hwlocxml1", "Local topology as XML in the hwloc 1.x format.");
+    public static final Attribute<String> HWLOC_XML_V2 = dep(STRING, "PMIX_HWLOC_XML_V2",
+            "pmix.hwlocxml2", "Local topology as XML in the hwloc 2.x format.");
+    public static final Attribute<Boolean> HWLOC_SHARE_TOPO = dep(BOOL, "PMIX_HWLOC_SHARE_TOPO",
+            "pmix.hwlocsh", "Share the hwloc topology through shared memory.");
+    public static final Attribute<String> HWLOC_HOLE_KIND = dep(STRING, "PMIX_HWLOC_HOLE_KIND",
+            "pmix.hwlocholek", "Which kind of gap in the address space hwloc should put its shared memory in.");
+    public static final Attribute<String> DSTPATH = dep(STRING, "PMIX_DSTPATH",
+            "pmix.dstpath", "Path of the data-store files.");
+    public static final Attribute<String> COLLECTIVE_ALGO = dep(STRING, "PMIX_COLLECTIVE_ALGO",
+            "pmix.calgo", "Collective algorithms to use (comma-separated).");
+    public static final Attribute<Boolean> COLLECTIVE_ALGO_REQD = dep(BOOL, "PMIX_COLLECTIVE_ALGO_REQD",
+            "pmix.calreqd", "The chosen collective algorithm is mandatory.");
+    public static final Attribute<ByteObject> PROC_BLOB = dep(BYTE_OBJECT, "PMIX_PROC_BLOB",
+            "pmix.pblob", "Packed process data.");
+    public static final Attribute<ByteObject> MAP_BLOB = dep(BYTE_OBJECT, "PMIX_MAP_BLOB",
+            "pmix.mblob", "Packed process placement data.");
+    public static final Attribute<String> MAPPER = dep(STRING, "PMIX_MAPPER",
+            "pmix.mapper", "Mapper to place spawned processes with.");
+    public static final Attribute<Boolean> NON_PMI = dep(BOOL, "PMIX_NON_PMI",
+            "pmix.nonpmi", "The processes being spawned never call PMIx_Init.");
+    public static final Attribute<String> PROC_URI = dep(STRING, "PMIX_PROC_URI",
+            "pmix.puri", "Contact URI of a process.");
+    public static final Attribute<Integer> ARCH = dep(UINT32, "PMIX_ARCH",
+            "pmix.arch", "Data-type architecture flag.");
+    public static final Attribute<DataArray> DEBUG_JOB_DIRECTIVES = dep(DATA_ARRAY, "PMIX_DEBUG_JOB_DIRECTIVES",
+            "pmix.dbg.jdirs", "Job-level directives for a debugger, as infos.");
+    public static final Attribute<DataArray> DEBUG_APP_DIRECTIVES = dep(DATA_ARRAY, "PMIX_DEBUG_APP_DIRECTIVES",
+            "pmix.dbg.adirs", "Application-level directives for a debugger, as infos.");
+    public static final Attribute<Boolean> EVENT_NO_TERMINATION = dep(BOOL, "PMIX_EVENT_NO_TERMINATION",
+            "pmix.evnoterm", "The handler dealt with the event; the application need not be ended.");
+    public static final Attribute<Boolean> EVENT_WANT_TERMINATION = dep(BOOL, "PMIX_EVENT_WANT_TERMINATION",
+            "pmix.evterm", "The handler decided the application should be ended.");
+    public static final Attribute<Boolean> TAG_OUTPUT = dep(BOOL, "PMIX_TAG_OUTPUT",
+            "pmix.tagout", "Prefix application output with its source; see PMIX_IOF_TAG_OUTPUT.");
+    public static final Attribute<Boolean> TIMESTAMP_OUTPUT = dep(BOOL, "PMIX_TIMESTAMP_OUTPUT",
+            "pmix.tsout", "Time-stamp application output; see PMIX_IOF_TIMESTAMP_OUTPUT.");
+    public static final Attribute<Boolean> MERGE_STDERR_STDOUT = dep(BOOL, "PMIX_MERGE_STDERR_STDOUT",
+            "pmix.mergeerrout", "Merge the application's stderr into stdout; see PMIX_IOF_MERGE_STDERR_STDOUT.");
+    public static final Attribute<String> OUTPUT_TO_FILE = dep(STRING, "PMIX_OUTPUT_TO_FILE",
+            "pmix.outfile", "Write output to per-rank files; see PMIX_IOF_OUTPUT_TO_FILE.");
+    public static final Attribute<String> OUTPUT_TO_DIRECTORY = dep(STRING, "PMIX_OUTPUT_TO_DIRECTORY",
+            "pmix.outdir", "Write output to files below a directory; see PMIX_IOF_OUTPUT_TO_DIRECTORY.");
+    public static final Attribute<Boolean> OUTPUT_NOCOPY = dep(BOOL, "PMIX_OUTPUT_NOCOPY",
+            "pmix.nocopy", "Write output only to files; see PMIX_IOF_FILE_ONLY.");
+    public static final Attribute<String> GDS_MODULE = dep(STRING, "PMIX_GDS_MODULE",
+            "pmix.gds.mod", "Data-store modules wanted (comma-separated).");
+    // Marked internal to libpmix
+    public static final Attribute<String> BFROPS_MODULE = dep(STRING, "PMIX_BFROPS_MODULE",
+            "pmix.bfrops.mod", "Internal: buffer-operations plugin a namespace uses.");
+    // Marked internal to libpmix
+    public static final Attribute<ByteObject> PNET_SETUP_APP = dep(BYTE_OBJECT, "PMIX_PNET_SETUP_APP",
+            "pmix.pnet.setapp", "Internal: data for the network plugin on remote nodes.");
+    public static final Attribute<Boolean> IOF_STOP = dep(BOOL, "PMIX_IOF_STOP",
+            "pmix.iof.stop", "Stop forwarding the given channels.");
+    public static final Attribute<Boolean> NOTIFY_LAUNCH = dep(BOOL, "PMIX_NOTIFY_LAUNCH",
+            "pmix.note.lnch", "Send the requester an event carrying the child job's namespace once it has launched.");
+
+    // ---- Removed from the Standard; libpmix 4.2.2 has none of them --------------------------------------
+    public static final Attribute<Integer> ERROR_NAME = stdDep(STATUS, "PMIX_ERROR_NAME",
+            "pmix.errname", "Error code to be notified about (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_COMM = stdDep(BOOL, "PMIX_ERROR_GROUP_COMM",
+            "pmix.errgroup.comm", "Be notified of communication errors (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_ABORT = stdDep(BOOL, "PMIX_ERROR_GROUP_ABORT",
+            "pmix.errgroup.abort", "Be notified of aborts (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_MIGRATE = stdDep(BOOL, "PMIX_ERROR_GROUP_MIGRATE",
+            "pmix.errgroup.migrate", "Be notified of migrations (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_RESOURCE = stdDep(BOOL, "PMIX_ERROR_GROUP_RESOURCE",
+            "pmix.errgroup.resource", "Be notified of resource errors (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_SPAWN = stdDep(BOOL, "PMIX_ERROR_GROUP_SPAWN",
+            "pmix.errgroup.spawn", "Be notified of spawn errors (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_NODE = stdDep(BOOL, "PMIX_ERROR_GROUP_NODE",
+            "pmix.errgroup.node", "Be notified of node state changes (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_LOCAL = stdDep(BOOL, "PMIX_ERROR_GROUP_LOCAL",
+            "pmix.errgroup.local", "Be notified of local errors (old error-handler interface).");
+    public static final Attribute<Boolean> ERROR_GROUP_GENERAL = stdDep(BOOL, "PMIX_ERROR_GROUP_GENERAL",
+            "pmix.errgroup.gen", "Be notified of other errors (old error-handler interface).");
+    public static final Attribute<Integer> ERROR_HANDLER_ID = stdDep(INT, "PMIX_ERROR_HANDLER_ID",
+            "pmix.errhandler.id", "Reference of the error handler a notice is reported to (old interface).");
+
+    // ---- lookups ----------------------------------------------------------------------------------------
+
+    /** Keys the Standard v5.0 spells differently from libpmix 4.2.2, mapped to the attribute. */
+    private static final Map<String, Attribute<?>> STANDARD_SPELLINGS = Map.of(
+            "pmix.srvr.strtime", SERVER_START_TIME,
+            "pmix.frkex.agnt", FORKEXEC_AGENT,
+            "pmix.strg.caplim", STORAGE_CAPACITY_LIMIT,
+            "pmix.strg.objlim", STORAGE_OBJECT_LIMIT,
+            "pmix.fab.coords", FABRIC_COORDINATES,
+            "pmix.tool.recon", RECONNECT_SERVER);
+
+    private static final List<Attribute<?>> ALL = List.copyOf(REGISTRY);
+    private static final Map<String, List<Attribute<?>>> BY_KEY = new HashMap<>();
+    private static final Map<String, Attribute<?>> BY_MACRO = new LinkedHashMap<>();
+
+    static {
+        for (Attribute<?> a : ALL) {
+            if (BY_MACRO.put(a.macroName(), a) != null) {
+                throw new ExceptionInInitializerError("attribute " + a.macroName() + " is defined twice");
+            }
+            BY_KEY.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a);
+        }
+        for (List<Attribute<?>> same : BY_KEY.values()) {
+            // the current name first; the sort is stable, so declaration order decides among equals
+            same.sort((x, y) -> Boolean.compare(x.deprecated(), y.deprecated()));
+        }
+    }
+
+    private Attributes() {
+    }
+
+    /** Every attribute, in the order of this class. */
+    public static List<Attribute<?>> all() {
+        return ALL;
+    }
+
+    /**
+     * The attribute with this key. Where several macros share the key, the first non-deprecated one in the
+     * order of this class; a key as the Standard v5.0 spells it is found too.
+     */
+    public static Optional<Attribute<?>> forKey(String key) {
+        List<Attribute<?>> same = BY_KEY.get(key);
+        if (same != null) {
+            return Optional.of(same.get(0));
+        }
+        return Optional.ofNullable(STANDARD_SPELLINGS.get(key));
+    }
+
+    /** Every attribute with this key (libpmix spelling), the preferred one first; empty when none. */
+    public static List<Attribute<?>> forKeyAll(String key) {
+        List<Attribute<?>> same = BY_KEY.get(key);
+        return same != null ? Collections.unmodifiableList(same) : List.of();
+    }
+
+    /** The attribute of a C macro, given as {@code PMIX_JOB_SIZE} or as {@code JOB_SIZE}. */
+    public static Optional<Attribute<?>> forMacro(String name) {
+        Attribute<?> a = BY_MACRO.get(name);
+        if (a == null && !name.startsWith("PMIX_")) {
+            a = BY_MACRO.get("PMIX_" + name);
+        }
+        return Optional.ofNullable(a);
+    }
+
+    // ---- factories used by the constants above --------------------------------------------------------
+
+    /** A current attribute of libpmix 4.2.2. */
+    private static <T> Attribute<T> def(DataType type, String macro, String key, String meaning) {
+        return register(type, macro, key, meaning, false, true);
+    }
+
+    /** A deprecated attribute that libpmix 4.2.2 still defines. */
+    private static <T> Attribute<T> dep(DataType type, String macro, String key, String meaning) {
+        return register(type, macro, key, meaning, true, true);
+    }
+
+    /** An attribute only the Standard declares. */
+    private static <T> Attribute<T> std(DataType type, String macro, String key, String meaning) {
+        return register(type, macro, key, meaning, false, false);
+    }
+
+    /** An attribute only the Standard declares, and only as deprecated or removed. */
+    private static <T> Attribute<T> stdDep(DataType type, String macro, String key, String meaning) {
+        return register(type, macro, key, meaning, true, false);
+    }
+
+    /**
+     * The Java type follows from the PMIx type ({@link Attribute#javaTypeFor}); that it matches the type
+     * argument of each constant's declaration is checked by {@code AttributeTypedAccessTest}.
+     */
+    @SuppressWarnings("unchecked")
+    private static <T> Attribute<T> register(DataType type, String macro, String key, String meaning,
+            boolean deprecated, boolean inLibpmix) {
+        Class<T> javaType = (Class<T>) Attribute.javaTypeFor(type);
+        Attribute<T> a = new Attribute<>(javaType, type, macro, key, meaning, deprecated, inLibpmix);
+        REGISTRY.add(a);
+        return a;
+    }
+}

@@ -1,0 +1,43 @@
+package org.pmix4j.api;
+
+/**
+ * PMIX_DATA_RANGE: the range of published data or of an event: which processes it reaches. A record rather than a Java enum so that a number this
+ * library does not know still round-trips unchanged.
+ */
+public record DataRange(int code) implements Value {
+    public static final DataRange UNDEF = new DataRange(0);
+    public static final DataRange RM = new DataRange(1);
+    public static final DataRange LOCAL = new DataRange(2);
+    public static final DataRange NAMESPACE = new DataRange(3);
+    public static final DataRange SESSION = new DataRange(4);
+    public static final DataRange GLOBAL = new DataRange(5);
+    public static final DataRange CUSTOM = new DataRange(6);
+    public static final DataRange PROC_LOCAL = new DataRange(7);
+    public static final DataRange INVALID = new DataRange(255);
+
+    private static final CodeNames NAMES = CodeNames.of(0, "UNDEF", 1, "RM", 2, "LOCAL", 3, "NAMESPACE", 4, "SESSION", 5, "GLOBAL", 6, "CUSTOM", 7, "PROC_LOCAL", 255, "INVALID");
+
+    public DataRange {
+        Value.checkUnsigned(code, 255, "DataRange");
+    }
+
+    @Override
+    public DataType type() {
+        return DataType.DATA_RANGE;
+    }
+
+    /** The short name ({@code RM}), or the number when it has none. */
+    public String label() {
+        return NAMES.name(code);
+    }
+
+    /** Parses a short name or a number. */
+    public static DataRange parse(String text) {
+        return new DataRange(NAMES.parse(text, "DataRange"));
+    }
+
+    @Override
+    public String toString() {
+        return label();
+    }
+}

@@ -1,0 +1,16 @@
+package org.pmix4j.api;
+
+/**
+ * PMIX_ENVAR: an environment variable to set, prepend or append to, with the separator used to join
+ * values (e.g. ':' for PATH).
+ */
+public record Envar(String name, String value, int separator) implements Value {
+    public Envar {
+        Value.checkUnsigned(separator, 0xff, "separator");
+    }
+
+    @Override
+    public DataType type() {
+        return DataType.ENVAR;
+    }
+}

@@ -1,0 +1,39 @@
+package org.pmix4j.api;
+
+/**
+ * PMIX_SCOPE: the scope of a Put: who may see the data. A record rather than a Java enum so that a number this
+ * library does not know still round-trips unchanged.
+ */
+public record Scope(int code) implements Value {
+    public static final Scope UNDEF = new Scope(0);
+    public static final Scope LOCAL = new Scope(1);
+    public static final Scope REMOTE = new Scope(2);
+    public static final Scope GLOBAL = new Scope(3);
+    public static final Scope INTERNAL = new Scope(4);
+
+    private static final CodeNames NAMES = CodeNames.of(0, "UNDEF", 1, "LOCAL", 2, "REMOTE", 3, "GLOBAL", 4, "INTERNAL");
+
+    public Scope {
+        Value.checkUnsigned(code, 255, "Scope");
+    }
+
+    @Override
+    public DataType type() {
+        return DataType.SCOPE;
+    }
+
+    /** The short name ({@code LOCAL}), or the number when it has none. */
+    public String label() {
+        return NAMES.name(code);
+    }
+
+    /** Parses a short name or a number. */
+    public static Scope parse(String text) {
+        return new Scope(NAMES.parse(text, "Scope"));
+    }
+
+    @Override
+    public String toString() {
+        return label();
+    }
+}

@@ -1,0 +1,463 @@
+package org.pmix4j.api;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * A PMIx datum of one of the types libpmix can put on the wire: what a C {@code pmix_value_t} holds, and
+ * also the elements of data arrays and of top-level packs.
+ *
+ * <p>Every implementation knows its {@link DataType}; the codec uses it to pick the encoding, and pattern
+ * matching over this sealed hierarchy replaces the C union. Unsigned C types are kept in the signed Java
+ * type of the same width (read them with {@link Integer#toUnsignedLong} and friends); their constructors
+ * refuse values that do not fit the C type, so a value that exists can always be encoded.
+ *
+ * <p>The scalar types are nested here; the structured ones ({@link Proc}, {@link Info}, {@link DataArray}
+ * ...) and the enumerations ({@link Scope}, {@link DataRange} ...) are top-level types of this package.
+ */
+public sealed interface Value permits
+        Value.Undef, Value.Bool, Value.Byte, Value.Str, Value.Size, Value.Pid, Value.Int, Value.Int8,
+        Value.Int16, Value.Int32, Value.Int64, Value.UInt, Value.UInt8, Value.UInt16, Value.UInt32,
+        Value.UInt64, Value.Float, Value.Double, Value.TimeVal, Value.Time, Value.Status, Value.Pointer,
+        Value.Command, Value.TypeCode, Value.Buffer, Value.CompressedString, Value.CompressedBytes,
+        Value.DataBuffer, Value.Nspace, Value.DevType, Value.LocType, Value.StorMedium, Value.StorAccess,
+        Value.StorPersist, Value.StorAccessType,
+        Proc, App, Info, PData, ByteObject, KeyValue, Persistence, Scope, DataRange, InfoDirectives,
+        ProcState, ProcInfo, DataArray, Rank, Query, AllocDirective, IofChannel, Envar, Coord, RegAttr,
+        Regex, JobState, LinkState, Cpuset, Geometry, DeviceDistance, Endpoint, Topology, ProcStats,
+        DiskStats, NetStats, NodeStats {
+
+    /** The PMIx type of this datum, which decides its wire form. */
+    DataType type();
+
+    // ---- factories for the common cases -------------------------------------------------------------
+
+    static Value of(String s) {
+        return new Str(s);
+    }
+
+    static Value of(boolean b) {
+        return b ? Bool.TRUE : Bool.FALSE;
+    }
+
+    static Value uint32(long v) {
+        return new UInt32(Math.toIntExact(checkUnsigned(v, 0xffff_ffffL, "uint32")));
+    }
+
+    static Value uint16(int v) {
+        return new UInt16(v);
+    }
+
+    static Value int32(int v) {
+        return new Int32(v);
+    }
+
+    static Value uint64(long bits) {
+        return new UInt64(bits);
+    }
+
+    static Value size(long bits) {
+        return new Size(bits);
+    }
+
+    // ---- the scalar types ---------------------------------------------------------------------------
+
+    /** PMIX_UNDEF: no value at all. */
+    record Undef() implements Value {
+        public static final Undef INSTANCE = new Undef();
+
+        public DataType type() {
+            return DataType.UNDEF;
+        }
+    }
+
+    /** PMIX_BOOL. */
+    record Bool(boolean value) implements Value {
+        public static final Bool TRUE = new Bool(true);
+        public static final Bool FALSE = new Bool(false);
+
+        public DataType type() {
+            return DataType.BOOL;
+        }
+    }
+
+    /** PMIX_BYTE: one uninterpreted byte. */
+    record Byte(byte value) implements Value {
+        public DataType type() {
+            return DataType.BYTE;
+        }
+    }
+
+    /**
+     * PMIX_STRING: a C string. {@code null} stands for the C NULL pointer, which the wire distinguishes from
+     * the empty string.
+     */
+    record Str(String value) implements Value {
+        public DataType type() {
+            return DataType.STRING;
+        }
+    }
+
+    /** PMIX_SIZE: a {@code size_t}, 64 unsigned bits. */
+    record Size(long value) implements Value {
+        public DataType type() {
+            return DataType.SIZE;
+        }
+    }
+
+    /** PMIX_PID: a {@code pid_t}, 32 bits. */
+    record Pid(int value) implements Value {
+        public DataType type() {
+            return DataType.PID;
+        }
+    }
+
+    /** PMIX_INT: a C {@code int}, 32 bits. */
+    record Int(int value) implements Value {
+        public DataType type() {
+            return DataType.INT;
+        }
+    }
+
+    /** PMIX_INT8. */
+    record Int8(byte value) implements Value {
+        public DataType type() {
+            return DataType.INT8;
+        }
+    }
+
+    /** PMIX_INT16. */
+    record Int16(short value) implements Value {
+        public DataType type() {
+            return DataType.INT16;
+        }
+    }
+
+    /** PMIX_INT32. */
+    record Int32(int value) implements Value {
+        public DataType type() {
+            return DataType.INT32;
+        }
+    }
+
+    /** PMIX_INT64. */
+    record Int64(long value) implements Value {
+        public DataType type() {
+            return DataType.INT64;
+        }
+    }
+
+    /** PMIX_UINT: a C {@code unsigned int}, 32 bits (kept as their bit pattern). */
+    record UInt(int value) implements Value {
+        public DataType type() {
+            return DataType.UINT;
+        }
+    }
+
+    /** PMIX_UINT8: 0 to 255. */
+    record UInt8(int value) implements Value {
+        public UInt8 {
+            checkUnsigned(value, 0xff, "uint8");
+        }
+
+        public DataType type() {
+            return DataType.UINT8;
+        }
+    }
+
+    /** PMIX_UINT16: 0 to 65535. */
+    record UInt16(int value) implements Value {
+        public UInt16 {
+            checkUnsigned(value, 0xffff, "uint16");
+        }
+
+        public DataType type() {
+            return DataType.UINT16;
+        }
+    }
+
+    /** PMIX_UINT32 (kept as its bit pattern). */
+    record UInt32(int value) implements Value {
+        public DataType type() {
+            return DataType.UINT32;
+        }
+
+        public long unsigned() {
+            return Integer.toUnsignedLong(value);
+        }
+    }
+
+    /** PMIX_UINT64 (kept as its bit pattern). */
+    record UInt64(long value) implements Value {
+        public DataType type() {
+            return DataType.UINT64;
+        }
+    }
+
+    /** PMIX_FLOAT. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive. */
+    record Float(float value) implements Value {
+        public DataType type() {
+            return DataType.FLOAT;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Float f && java.lang.Float.compare(f.value, value) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.lang.Float.hashCode(value);
+        }
+    }
+
+    /** PMIX_DOUBLE. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive. */
+    record Double(double value) implements Value {
+        public DataType type() {
+            return DataType.DOUBLE;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Double d && java.lang.Double.compare(d.value, value) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.lang.Double.hashCode(value);
+        }
+    }
+
+    /** PMIX_TIMEVAL: a {@code struct timeval}. */
+    record TimeVal(long seconds, long micros) implements Value {
+        public DataType type() {
+            return DataType.TIMEVAL;
+        }
+    }
+
+    /** PMIX_TIME: a {@code time_t}, seconds since the epoch. */
+    record Time(long seconds) implements Value {
+        public DataType type() {
+            return DataType.TIME;
+        }
+    }
+
+    /** PMIX_STATUS: a status or event code (see {@link PmixStatus}). */
+    record Status(int code) implements Value {
+        public DataType type() {
+            return DataType.STATUS;
+        }
+    }
+
+    /** PMIX_POINTER: an address in the sender's memory; only a placeholder ever crosses the wire. */
+    record Pointer() implements Value {
+        public static final Pointer INSTANCE = new Pointer();
+
+        public DataType type() {
+            return DataType.POINTER;
+        }
+    }
+
+    /** PMIX_COMMAND: the code of a client-server command (internal to the protocol). */
+    record Command(int code) implements Value {
+        public Command {
+            checkUnsigned(code, 0xff, "command");
+        }
+
+        public DataType type() {
+            return DataType.COMMAND;
+        }
+    }
+
+    /** PMIX_DATA_TYPE: a data type code used as a value; may name a type pmix4j does not know. */
+    record TypeCode(int code) implements Value {
+        public TypeCode {
+            checkUnsigned(code, 0xffff, "data type");
+        }
+
+        public TypeCode(DataType t) {
+            this(t.code());
+        }
+
+        public DataType type() {
+            return DataType.DATA_TYPE;
+        }
+    }
+
+    /**
+     * PMIX_BUFFER (deprecated publicly, still used inside the protocol): a packed buffer together with the
+     * buffer kind it was packed in (1 non-described, 2 fully described).
+     */
+    record Buffer(int kind, byte[] bytes) implements Value {
+        public Buffer {
+            checkUnsigned(kind, 0xff, "buffer kind");
+            Objects.requireNonNull(bytes, "bytes");
+        }
+
+        public DataType type() {
+            return DataType.BUFFER;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Buffer b && b.kind == kind && Arrays.equals(b.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * kind + Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "Buffer[kind=" + kind + ", " + bytes.length + " bytes]";
+        }
+    }
+
+    /**
+     * PMIX_COMPRESSED_STRING: the bytes exactly as sent (a 4-byte host-order length, then a zlib stream);
+     * see {@code org.pmix4j.wire.Compression} for the conversion.
+     */
+    record CompressedString(byte[] bytes) implements Value {
+        public CompressedString {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+
+        public DataType type() {
+            return DataType.COMPRESSED_STRING;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CompressedString c && Arrays.equals(c.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "CompressedString[" + HexFormat.of().formatHex(bytes) + "]";
+        }
+    }
+
+    /** PMIX_COMPRESSED_BYTE_OBJECT: like {@link CompressedString}, for binary data. */
+    record CompressedBytes(byte[] bytes) implements Value {
+        public CompressedBytes {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+
+        public DataType type() {
+            return DataType.COMPRESSED_BYTE_OBJECT;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CompressedBytes c && Arrays.equals(c.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "CompressedBytes[" + HexFormat.of().formatHex(bytes) + "]";
+        }
+    }
+
+    /** PMIX_DATA_BUFFER: the contents of a {@code pmix_data_buffer_t}. */
+    record DataBuffer(byte[] bytes) implements Value {
+        public DataBuffer {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+
+        public DataType type() {
+            return DataType.DATA_BUFFER;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DataBuffer c && Arrays.equals(c.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "DataBuffer[" + HexFormat.of().formatHex(bytes) + "]";
+        }
+    }
+
+    /** PMIX_PROC_NSPACE: a namespace on its own. */
+    record Nspace(String value) implements Value {
+        public DataType type() {
+            return DataType.PROC_NSPACE;
+        }
+    }
+
+    /** PMIX_DEVTYPE: a bit mask of {@code PMIX_DEVTYPE_*} device kinds. */
+    record DevType(long bits) implements Value {
+        public DataType type() {
+            return DataType.DEVTYPE;
+        }
+    }
+
+    /** PMIX_LOCTYPE: a bit mask of {@code PMIX_LOCALITY_*} relations between two processes. */
+    record LocType(int bits) implements Value {
+        public LocType {
+            checkUnsigned(bits, 0xffff, "locality");
+        }
+
+        public DataType type() {
+            return DataType.LOCTYPE;
+        }
+    }
+
+    /** PMIX_STOR_MEDIUM: a bit mask of storage media. */
+    record StorMedium(long bits) implements Value {
+        public DataType type() {
+            return DataType.STOR_MEDIUM;
+        }
+    }
+
+    /** PMIX_STOR_ACCESS: a bit mask of storage access kinds. */
+    record StorAccess(long bits) implements Value {
+        public DataType type() {
+            return DataType.STOR_ACCESS;
+        }
+    }
+
+    /** PMIX_STOR_PERSIST: a bit mask of storage persistence levels. */
+    record StorPersist(long bits) implements Value {
+        public DataType type() {
+            return DataType.STOR_PERSIST;
+        }
+    }
+
+    /** PMIX_STOR_ACCESS_TYPE: a bit mask of read/write access types. */
+    record StorAccessType(int bits) implements Value {
+        public StorAccessType {
+            checkUnsigned(bits, 0xffff, "storage access type");
+        }
+
+        public DataType type() {
+            return DataType.STOR_ACCESS_TYPE;
+        }
+    }
+
+    /** Refuses a value that does not fit an unsigned C type; returns it for chaining. */
+    static long checkUnsigned(long value, long max, String what) {
+        if (value < 0 || value > max) {
+            throw new IllegalArgumentException(what + " value " + value + " is outside 0.." + max);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,35 @@
+package org.pmix4j.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code pmix4j}: the one command-line entry; each task is a subcommand. */
+@Command(name = "pmix4j",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = {
+            "PMIx in pure Java: a server, client and tool library and a launcher that speak OpenPMIx's wire protocol.",
+            ""},
+        subcommands = {WireCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit status (for tests, without exiting). */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(new ErrorHandler());
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

@@ -1,0 +1,140 @@
+package org.pmix4j.wire;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/**
+ * FLOAT and DOUBLE travel as the text of C's {@code printf("%f")}: six decimals, no exponent. To be
+ * byte-identical with glibc we format the exact binary value rounded half-to-even to six places (Java's
+ * own {@code %f} pads the shortest repr with zeros instead, which differs for large numbers), and we
+ * parse leniently like {@code strtod}.
+ */
+public final class CFloat {
+    private CFloat() {
+    }
+
+    /** What glibc's {@code printf("%f", v)} prints. */
+    public static String format(double v) {
+        if (Double.isNaN(v)) {
+            return (Double.doubleToRawLongBits(v) < 0) ? "-nan" : "nan";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        String s = new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
+        // BigDecimal has no negative zero; C keeps the sign of a negative value that rounds to zero
+        if ((v < 0 || (v == 0 && 1 / v < 0)) && !s.startsWith("-")) {
+            s = "-" + s;
+        }
+        return s;
+    }
+
+    /**
+     * Parses like {@code strtod}: leading blanks, an optional sign, decimal or hexadecimal digits with an
+     * optional exponent, {@code inf}/{@code infinity}/{@code nan}; text after the number is ignored and
+     * text without one gives 0, as in C.
+     */
+    public static double parseDouble(String text) {
+        return Double.parseDouble(javaSyntax(text));
+    }
+
+    /** As {@link #parseDouble}, rounding straight to float like {@code strtof} (no double rounding). */
+    public static float parseFloat(String text) {
+        return Float.parseFloat(javaSyntax(text));
+    }
+
+    /** The leading number of C text, rewritten in the syntax Java's parsers accept. */
+    private static String javaSyntax(String text) {
+        if (text == null) {
+            return "0";
+        }
+        String s = text.stripLeading();
+        int i = 0;
+        String sign = "";
+        if (i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            sign = s.charAt(i) == '-' ? "-" : "";
+            i++;
+        }
+        String rest = s.substring(i).toLowerCase(Locale.ROOT);
+        if (rest.startsWith("inf")) {
+            return sign + "Infinity";
+        }
+        if (rest.startsWith("nan")) {
+            return "NaN";
+        }
+        boolean hex = rest.startsWith("0x");
+        int end = hex ? scanHex(rest) : scanDecimal(rest);
+        if (end == 0 || (hex && end == 1)) {
+            return sign + "0";
+        }
+        String number = rest.substring(0, end);
+        return sign + (hex && !number.contains("p") ? number + "p0" : number);
+    }
+
+    private static int scanDecimal(String s) {
+        int i = 0;
+        int digits = 0;
+        while (i < s.length() && Character.isDigit(s.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (i < s.length() && s.charAt(i) == '.') {
+            i++;
+            while (i < s.length() && Character.isDigit(s.charAt(i))) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return 0;
+        }
+        if (i < s.length() && s.charAt(i) == 'e') {
+            int j = i + 1;
+            if (j < s.length() && (s.charAt(j) == '+' || s.charAt(j) == '-')) {
+                j++;
+            }
+            int expStart = j;
+            while (j < s.length() && Character.isDigit(s.charAt(j))) {
+                j++;
+            }
+            if (j > expStart) {
+                i = j;
+            }
+        }
+        return i;
+    }
+
+    private static int scanHex(String s) {
+        int i = 2;
+        int digits = 0;
+        while (i < s.length() && Character.digit(s.charAt(i), 16) >= 0) {
+            i++;
+            digits++;
+        }
+        if (i < s.length() && s.charAt(i) == '.') {
+            i++;
+            while (i < s.length() && Character.digit(s.charAt(i), 16) >= 0) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return 1; // just the "0" of "0x"
+        }
+        if (i < s.length() && s.charAt(i) == 'p') {
+            int j = i + 1;
+            if (j < s.length() && (s.charAt(j) == '+' || s.charAt(j) == '-')) {
+                j++;
+            }
+            int expStart = j;
+            while (j < s.length() && Character.isDigit(s.charAt(j))) {
+                j++;
+            }
+            if (j > expStart) {
+                i = j;
+            }
+        }
+        return i;
+    }
+}

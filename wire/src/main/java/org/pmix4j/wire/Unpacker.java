@@ -1,0 +1,220 @@
+package org.pmix4j.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.pmix4j.api.DataType;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.KeyValue;
+import org.pmix4j.api.Proc;
+import org.pmix4j.api.Value;
+
+/**
+ * Reads a bfrops buffer pack by pack, the counterpart of {@link Packer}. Each method reads one top-level
+ * pack; the caller must know the sequence of types, as every PMIx peer does. Any malformed input raises
+ * {@link WireFormatException} naming the problem and the offset.
+ */
+public final class Unpacker {
+    private final WireReader r;
+    private final BufferKind kind;
+
+    public Unpacker(byte[] data, BufferKind kind) {
+        this(new WireReader(data), kind);
+    }
+
+    public Unpacker(WireReader reader, BufferKind kind) {
+        this.r = reader;
+        this.kind = kind;
+    }
+
+    public BufferKind kind() {
+        return kind;
+    }
+
+    public boolean hasRemaining() {
+        return r.hasRemaining();
+    }
+
+    public int position() {
+        return r.position();
+    }
+
+    public int remaining() {
+        return r.remaining();
+    }
+
+    /**
+     * Reads the header of a pack of {@code type}: its count, checking the type tags of a fully-described
+     * buffer, and refusing counts the remaining bytes cannot hold.
+     */
+    public int count(DataType type) {
+        int at = r.position();
+        if (kind == BufferKind.FULLY_DESCRIBED) {
+            int tag = Codecs.readTag(r);
+            if (tag != DataType.INT32.code()) {
+                throw r.errorAt("pack count is tagged as type " + tag + ", expected PMIX_INT32 (9)", at);
+            }
+        }
+        int minBytes = type == DataType.UNDEF ? 1 : Codecs.minBytes(type);
+        int n = r.count("count of " + type + " items", minBytes);
+        if (kind == BufferKind.FULLY_DESCRIBED) {
+            int tagAt = r.position();
+            int tag = Codecs.readTag(r);
+            if (tag != type.code()) {
+                DataType found = DataType.forCode(tag);
+                throw r.errorAt("pack holds " + (found != null ? found.macroName() : "type " + tag) + ", expected "
+                        + type.macroName(), tagAt);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The item type of the next pack of a fully-described buffer, read without consuming anything; a
+     * non-described buffer does not say, so asking it is an error.
+     */
+    public DataType peekPackType() {
+        if (kind != BufferKind.FULLY_DESCRIBED) {
+            throw new IllegalStateException("a non-described buffer does not carry the types of its packs");
+        }
+        WireReader probe = new WireReader(r.remainingBytes());
+        int at = r.position();
+        int tag = Codecs.readTag(probe);
+        if (tag != DataType.INT32.code()) {
+            throw r.errorAt("pack count is tagged as type " + tag + ", expected PMIX_INT32 (9)", at);
+        }
+        probe.svar(4, "pack count");
+        int typeAt = at + probe.position();
+        return Codecs.typeOf(r, Codecs.readTag(probe), typeAt);
+    }
+
+    /** The items of the next pack, which must be of {@code type}. */
+    public List<Value> unpack(DataType type) {
+        int n = count(type);
+        TypeCodec<?> codec = Codecs.codecForReading(r, type.code());
+        List<Value> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(codec.read(r));
+        }
+        return out;
+    }
+
+    /** The item of a pack that must hold exactly one. */
+    public Value unpackOne(DataType type) {
+        int at = r.position();
+        int n = count(type);
+        if (n != 1) {
+            throw r.errorAt("expected one " + type + " item, the pack holds " + n, at);
+        }
+        return Codecs.codecForReading(r, type.code()).read(r);
+    }
+
+    private void one(DataType type) {
+        int at = r.position();
+        int n = count(type);
+        if (n != 1) {
+            throw r.errorAt("expected one " + type + " item, the pack holds " + n, at);
+        }
+    }
+
+    public int command() {
+        one(DataType.COMMAND);
+        return r.u8("command");
+    }
+
+    public int status() {
+        one(DataType.STATUS);
+        return (int) r.svar(4, "status");
+    }
+
+    public String string() {
+        one(DataType.STRING);
+        return r.string("string");
+    }
+
+    public long size() {
+        one(DataType.SIZE);
+        return r.uvar(8, "size");
+    }
+
+    /** A SIZE that counts items to follow, checked against what the rest of the buffer can hold. */
+    public int sizeCount(String what) {
+        one(DataType.SIZE);
+        return r.sizeCount(what, 1);
+    }
+
+    public int uint32() {
+        one(DataType.UINT32);
+        return (int) r.uvar(4, "uint32");
+    }
+
+    public int int32() {
+        one(DataType.INT32);
+        return (int) r.svar(4, "int32");
+    }
+
+    public boolean bool() {
+        one(DataType.BOOL);
+        return r.u8("bool") != 0;
+    }
+
+    public int rank() {
+        one(DataType.PROC_RANK);
+        return (int) r.uvar(4, "rank");
+    }
+
+    public Proc proc() {
+        one(DataType.PROC);
+        return StructCodecs.readProc(r);
+    }
+
+    /** A pack of procs of any count. */
+    public List<Proc> procs() {
+        int n = count(DataType.PROC);
+        List<Proc> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(StructCodecs.readProc(r));
+        }
+        return out;
+    }
+
+    /** A pack of infos of any count. */
+    public List<Info> infos() {
+        return StructCodecs.readInfos(r, count(DataType.INFO));
+    }
+
+    /** libpmix's usual info list: a SIZE count, then (only when non-zero) a pack of that many infos. */
+    public List<Info> sizedInfos(String what) {
+        int at = r.position();
+        int n = sizeCount("number of " + what);
+        if (n == 0) {
+            return List.of();
+        }
+        List<Info> infos = infos();
+        if (infos.size() != n) {
+            throw r.errorAt(what + ": announced " + n + " infos, the pack holds " + infos.size(), at);
+        }
+        return infos;
+    }
+
+    public byte[] byteObject() {
+        one(DataType.BYTE_OBJECT);
+        return r.byteObject("byte object");
+    }
+
+    public KeyValue kval() {
+        one(DataType.KVAL);
+        String key = r.string("key");
+        return new KeyValue(key, Codecs.readValue(r));
+    }
+
+    /** A PMIX_BUFFER: returns the inner bytes; their kind is checked to be a known one. */
+    public Value.Buffer buffer() {
+        one(DataType.BUFFER);
+        int at = r.position();
+        int innerKind = r.u8("buffer kind");
+        if (innerKind != 1 && innerKind != 2) {
+            throw r.errorAt("buffer kind " + innerKind + " is neither 1 nor 2", at);
+        }
+        return new Value.Buffer(innerKind, r.byteObject("buffer"));
+    }
+}
