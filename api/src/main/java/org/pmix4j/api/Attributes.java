@@ -108,6 +108,14 @@ public final class Attributes {
             "This server handles requests that compute nodes cannot serve themselves (e.g. sending mail).");
     public static final Attribute<Boolean> SERVER_SCHEDULER = def(BOOL, "PMIX_SERVER_SCHEDULER",
             "pmix.srv.sched", "This server belongs to the system scheduler and wants the workload-manager features.");
+    // Added by OpenPMIx 5.0 (not in 4.2.2 nor in Standard v5.0); pmix4j supports them for the
+    // one-per-node scheduler and system controller servers of the session-directory rules
+    public static final Attribute<Boolean> SERVER_SYS_CONTROLLER = std(BOOL, "PMIX_SERVER_SYS_CONTROLLER",
+            "pmix.srv.ctrlr", "This server belongs to the system controller of the cluster.");
+    public static final Attribute<Boolean> CONNECT_TO_SCHEDULER = std(BOOL, "PMIX_CONNECT_TO_SCHEDULER",
+            "pmix.cnct.sched", "A tool wants to connect to the system scheduler's server.");
+    public static final Attribute<Boolean> CONNECT_TO_SYS_CONTROLLER = std(BOOL, "PMIX_CONNECT_TO_SYS_CONTROLLER",
+            "pmix.cnct.ctrlr", "A tool wants to connect to the system controller's server.");
     // The Standard v5.0 spells the key "pmix.srvr.strtime"
     public static final Attribute<String> SERVER_START_TIME = def(STRING, "PMIX_SERVER_START_TIME",
             "pmix.srv.strtime", "When the server created its rendezvous file, as ctime() text.");

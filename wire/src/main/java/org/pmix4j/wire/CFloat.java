@@ -17,7 +17,7 @@ public final class CFloat {
     /** What glibc's {@code printf("%f", v)} prints. */
     public static String format(double v) {
         if (Double.isNaN(v)) {
-            return (Double.doubleToRawLongBits(v) < 0) ? "-nan" : "nan";
+            return Double.doubleToRawLongBits(v) < 0 ? "-nan" : "nan";
         }
         if (Double.isInfinite(v)) {
             return v > 0 ? "inf" : "-inf";
@@ -36,12 +36,28 @@ public final class CFloat {
      * text without one gives 0, as in C.
      */
     public static double parseDouble(String text) {
-        return Double.parseDouble(javaSyntax(text));
+        String j = javaSyntax(text);
+        if (j.equals("-NaN")) {
+            return Double.longBitsToDouble(0xfff8_0000_0000_0000L);
+        }
+        try {
+            return Double.parseDouble(j);
+        } catch (NumberFormatException e) {
+            return 0; // strtod's answer to text without a number; javaSyntax should not let this happen
+        }
     }
 
     /** As {@link #parseDouble}, rounding straight to float like {@code strtof} (no double rounding). */
     public static float parseFloat(String text) {
-        return Float.parseFloat(javaSyntax(text));
+        String j = javaSyntax(text);
+        if (j.equals("-NaN")) {
+            return Float.intBitsToFloat(0xffc0_0000);
+        }
+        try {
+            return Float.parseFloat(j);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** The leading number of C text, rewritten in the syntax Java's parsers accept. */
@@ -61,7 +77,7 @@ public final class CFloat {
             return sign + "Infinity";
         }
         if (rest.startsWith("nan")) {
-            return "NaN";
+            return sign + "NaN"; // C prints a NaN with its sign bit set as "-nan"
         }
         boolean hex = rest.startsWith("0x");
         int end = hex ? scanHex(rest) : scanDecimal(rest);
@@ -75,13 +91,13 @@ public final class CFloat {
     private static int scanDecimal(String s) {
         int i = 0;
         int digits = 0;
-        while (i < s.length() && Character.isDigit(s.charAt(i))) {
+        while (i < s.length() && isDigit(s.charAt(i))) {
             i++;
             digits++;
         }
         if (i < s.length() && s.charAt(i) == '.') {
             i++;
-            while (i < s.length() && Character.isDigit(s.charAt(i))) {
+            while (i < s.length() && isDigit(s.charAt(i))) {
                 i++;
                 digits++;
             }
@@ -95,7 +111,7 @@ public final class CFloat {
                 j++;
             }
             int expStart = j;
-            while (j < s.length() && Character.isDigit(s.charAt(j))) {
+            while (j < s.length() && isDigit(s.charAt(j))) {
                 j++;
             }
             if (j > expStart) {
@@ -108,13 +124,13 @@ public final class CFloat {
     private static int scanHex(String s) {
         int i = 2;
         int digits = 0;
-        while (i < s.length() && Character.digit(s.charAt(i), 16) >= 0) {
+        while (i < s.length() && isHexDigit(s.charAt(i))) {
             i++;
             digits++;
         }
         if (i < s.length() && s.charAt(i) == '.') {
             i++;
-            while (i < s.length() && Character.digit(s.charAt(i), 16) >= 0) {
+            while (i < s.length() && isHexDigit(s.charAt(i))) {
                 i++;
                 digits++;
             }
@@ -128,7 +144,7 @@ public final class CFloat {
                 j++;
             }
             int expStart = j;
-            while (j < s.length() && Character.isDigit(s.charAt(j))) {
+            while (j < s.length() && isDigit(s.charAt(j))) {
                 j++;
             }
             if (j > expStart) {
@@ -136,5 +152,13 @@ public final class CFloat {
             }
         }
         return i;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isHexDigit(char c) {
+        return isDigit(c) || (c >= 'a' && c <= 'f');
     }
 }

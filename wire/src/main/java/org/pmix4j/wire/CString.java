@@ -1,9 +1,6 @@
 package org.pmix4j.wire;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -27,48 +24,80 @@ public final class CString {
         if (ascii) {
             return new String(b, off, len, StandardCharsets.ISO_8859_1);
         }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, off, len)).toString();
-        } catch (CharacterCodingException e) {
-            return decodeEscaping(b, off, len);
-        }
+        return decodeUtf8(b, off, len);
     }
 
-    /** Decodes valid UTF-8 sequences and escapes every other byte as a lone surrogate. */
-    private static String decodeEscaping(byte[] b, int off, int len) {
+    /**
+     * Decodes UTF-8 by hand, in one pass and without exceptions (an exception per bad byte made hostile
+     * input costly): a well-formed sequence becomes its character, and every byte that does not start or
+     * belong to one becomes an escape character U+DC00+byte.
+     */
+    private static String decodeUtf8(byte[] b, int off, int len) {
         StringBuilder sb = new StringBuilder(len);
         int i = off;
         int end = off + len;
         while (i < end) {
             int c = b[i] & 0xff;
-            int n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
-                    : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-            if (n > 0 && i + n <= end) {
-                String piece = strictUtf8(b, i, n);
-                if (piece != null) {
-                    sb.append(piece);
-                    i += n;
-                    continue;
-                }
+            int n = sequenceLength(b, i, end);
+            if (n == 0) {
+                sb.append((char) (0xdc00 + c));
+                i++;
+                continue;
             }
-            sb.append((char) (0xdc00 + c));
-            i++;
+            int cp = switch (n) {
+                case 1 -> c;
+                case 2 -> ((c & 0x1f) << 6) | (b[i + 1] & 0x3f);
+                case 3 -> ((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f);
+                default -> ((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f);
+            };
+            sb.appendCodePoint(cp);
+            i += n;
         }
         return sb.toString();
     }
 
-    /** One UTF-8 sequence, or null when it is malformed (Java's decoder also refuses encoded surrogates). */
-    private static String strictUtf8(byte[] b, int off, int len) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, off, len)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
+    /** The length of the well-formed UTF-8 sequence at {@code i} (RFC 3629 table), or 0 if there is none. */
+    private static int sequenceLength(byte[] b, int i, int end) {
+        int c = b[i] & 0xff;
+        if (c < 0x80) {
+            return 1;
         }
+        int n;
+        int lo = 0x80;
+        int hi = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf) {
+            n = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            n = 3;
+            if (c == 0xe0) {
+                lo = 0xa0; // no overlong forms
+            } else if (c == 0xed) {
+                hi = 0x9f; // no surrogates
+            }
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            n = 4;
+            if (c == 0xf0) {
+                lo = 0x90;
+            } else if (c == 0xf4) {
+                hi = 0x8f; // nothing above U+10FFFF
+            }
+        } else {
+            return 0;
+        }
+        if (i + n > end) {
+            return 0;
+        }
+        int second = b[i + 1] & 0xff;
+        if (second < lo || second > hi) {
+            return 0;
+        }
+        for (int k = 2; k < n; k++) {
+            int x = b[i + k] & 0xff;
+            if (x < 0x80 || x > 0xbf) {
+                return 0;
+            }
+        }
+        return n;
     }
 
     /** The bytes of a string without its NUL, undoing the escapes of {@link #decode}. */

@@ -54,6 +54,9 @@ public final class Packer {
      * tag); otherwise each must be of {@code type}.
      */
     public Packer pack(DataType type, List<? extends Value> items) {
+        if (type == DataType.UNDEF) {
+            throw new IllegalArgumentException("libpmix has no packer for PMIX_UNDEF items; pack VALUEs instead");
+        }
         TypeCodec<Value> codec = Codecs.codec(type);
         for (int i = 0; i < items.size(); i++) {
             DataType t = items.get(i).type();
@@ -62,18 +65,13 @@ public final class Packer {
             }
         }
         header(type, items.size());
-        for (Value v : items) {
-            codec.write(w, v);
-        }
+        codec.writeRun(w, items);
         return this;
     }
 
     /** One pack holding one item of the item's own type. */
     public Packer pack(Value item) {
-        TypeCodec<Value> codec = Codecs.codec(item.type());
-        header(item.type(), 1);
-        codec.write(w, item);
-        return this;
+        return pack(item.type(), List.of(item));
     }
 
     // ---- shortcuts for the fields of protocol messages; each is one pack of one item ---------------------

@@ -3,6 +3,9 @@ package org.pmix4j.wire;
 import static org.pmix4j.wire.Codecs.register;
 import static org.pmix4j.wire.SimpleCodec.of;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.pmix4j.api.AllocDirective;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.DataRange;
@@ -33,7 +36,7 @@ final class ScalarCodecs {
         register(DataType.BYTE, of((w, v) -> w.u8(v.value()), r -> new Value.Byte((byte) r.u8("byte"))));
         register(DataType.STRING, of((w, v) -> w.string(v.value()), r -> new Value.Str(r.string("string"))));
         register(DataType.SIZE, of((w, v) -> w.uvar(v.value()), r -> new Value.Size(r.uvar(8, "size"))));
-        register(DataType.PID, of((w, v) -> writePid(w, v.value()), r -> new Value.Pid(readPid(r))));
+        register(DataType.PID, new PidCodec());
         register(DataType.INT, of((w, v) -> w.svar(v.value()), r -> new Value.Int((int) r.svar(4, "int"))));
         register(DataType.INT8, of((w, v) -> w.u8(v.value()), r -> new Value.Int8((byte) r.u8("int8"))));
         register(DataType.INT16, of((w, v) -> w.svar(v.value()),
@@ -65,11 +68,7 @@ final class ScalarCodecs {
                 r -> new Value.CompressedString(r.byteObject("compressed string"))));
         register(DataType.COMPRESSED_BYTE_OBJECT, of((w, v) -> w.byteObject(v.bytes()),
                 r -> new Value.CompressedBytes(r.byteObject("compressed byte object"))));
-        // only a placeholder crosses the wire for a pointer
-        register(DataType.POINTER, of((w, v) -> w.u8(1), r -> {
-            r.u8("pointer");
-            return Value.Pointer.INSTANCE;
-        }));
+        register(DataType.POINTER, new PointerCodec());
         register(DataType.PROC_NSPACE, of((w, v) -> w.string(v.value()), r -> new Value.Nspace(r.string("nspace"))));
         register(DataType.PROC_RANK, of((w, v) -> w.uvar(Integer.toUnsignedLong(v.value())),
                 r -> new Rank((int) r.uvar(4, "rank"))));
@@ -102,23 +101,34 @@ final class ScalarCodecs {
                 r -> new AllocDirective(r.u8("alloc directive"))));
     }
 
-    /** A pid always travels with a type tag naming its C integer type: PMIX_UINT32 on Linux. */
+    /** A single pid, as structures hold it: its run of one, tag included. */
     static void writePid(WireWriter w, int pid) {
         w.uvar(DataType.UINT32.code());
         w.uvar(Integer.toUnsignedLong(pid));
     }
 
-    /**
-     * Reads a tagged pid. A sender on another platform may tag it with another integer type; like
-     * libpmix we convert from whatever integer type the tag names.
-     */
     static int readPid(WireReader r) {
+        return readPidValue(r, readPidTag(r));
+    }
+
+    /**
+     * The type tag before a run of pids: the C integer type of pid_t, PMIX_UINT32 on Linux. A sender on
+     * another platform may name another integer type; like libpmix we convert from whatever it names.
+     */
+    static DataType readPidTag(WireReader r) {
         int at = r.position();
         int tag = Codecs.readTag(r);
         DataType t = DataType.forCode(tag);
         if (t == null) {
             throw r.errorAt("pid tagged with unknown type code " + tag, at);
         }
+        return switch (t) {
+            case UINT32, UINT16, UINT64, SIZE, INT32, INT, UINT, INT16, INT64, INT8, UINT8, BYTE -> t;
+            default -> throw r.errorAt("pid tagged with non-integer type " + t.macroName(), at);
+        };
+    }
+
+    static int readPidValue(WireReader r, DataType t) {
         return switch (t) {
             case UINT16 -> (int) r.uvar(2, "pid");
             case UINT32 -> (int) r.uvar(4, "pid");
@@ -127,8 +137,78 @@ final class ScalarCodecs {
             case INT16 -> (int) r.svar(2, "pid");
             case INT64 -> (int) r.svar(8, "pid");
             case INT8, UINT8, BYTE -> r.u8("pid");
-            default -> throw r.errorAt("pid tagged with non-integer type " + t.macroName(), at);
+            default -> throw new IllegalStateException(t + " is not a pid type");
         };
+    }
+
+    /** libpmix writes the pid type tag once per pack call, then the pids. */
+    private static final class PidCodec implements TypeCodec<Value.Pid> {
+        @Override
+        public void write(WireWriter w, Value.Pid v) {
+            writePid(w, v.value());
+        }
+
+        @Override
+        public Value.Pid read(WireReader r) {
+            return new Value.Pid(readPid(r));
+        }
+
+        @Override
+        public void writeRun(WireWriter w, List<? extends Value> items) {
+            w.uvar(DataType.UINT32.code());
+            for (Value v : items) {
+                w.uvar(Integer.toUnsignedLong(((Value.Pid) v).value()));
+            }
+        }
+
+        @Override
+        public List<Value> readRun(WireReader r, int n) {
+            DataType t = readPidTag(r);
+            List<Value> out = new ArrayList<>(Math.min(n, 1024));
+            for (int i = 0; i < n; i++) {
+                out.add(new Value.Pid(readPidValue(r, t)));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * A pointer is meaningless elsewhere, so libpmix sends one placeholder byte per pack call, however
+     * many pointers the call held.
+     */
+    private static final class PointerCodec implements TypeCodec<Value.Pointer> {
+        /** A run of pointers costs no bytes; refuse absurd counts rather than allocate for them. */
+        static final int MAX_RUN = 1 << 16;
+
+        @Override
+        public void write(WireWriter w, Value.Pointer v) {
+            w.u8(1);
+        }
+
+        @Override
+        public Value.Pointer read(WireReader r) {
+            r.u8("pointer placeholder");
+            return Value.Pointer.INSTANCE;
+        }
+
+        @Override
+        public int minBytes() {
+            return 0;
+        }
+
+        @Override
+        public void writeRun(WireWriter w, List<? extends Value> items) {
+            w.u8(1);
+        }
+
+        @Override
+        public List<Value> readRun(WireReader r, int n) {
+            if (n > MAX_RUN) {
+                throw r.error(n + " pointers in one run is more than the " + MAX_RUN + " pmix4j accepts");
+            }
+            r.u8("pointer placeholder");
+            return Collections.nCopies(n, Value.Pointer.INSTANCE);
+        }
     }
 
     static void writeTimeVal(WireWriter w, Value.TimeVal v) {

@@ -4,6 +4,7 @@ import static org.pmix4j.wire.Codecs.register;
 import static org.pmix4j.wire.SimpleCodec.of;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Coord;
@@ -181,12 +182,8 @@ final class StructCodecs {
     static void writeArray(WireWriter w, DataArray a) {
         Codecs.writeTag(w, a.elementType());
         w.uvar(a.size());
-        if (a.elementType() == DataType.UNDEF) {
-            return;
-        }
-        TypeCodec<Value> c = Codecs.codec(a.elementType());
-        for (Value v : a.elements()) {
-            c.write(w, v);
+        if (a.size() > 0 && a.elementType() != DataType.UNDEF) {
+            Codecs.codec(a.elementType()).writeRun(w, a.elements());
         }
     }
 
@@ -197,23 +194,25 @@ final class StructCodecs {
         int sizeAt = r.position();
         int n = r.sizeCount("size of " + t + " array", t == DataType.UNDEF ? 0 : Codecs.minBytes(t));
         if (t == DataType.UNDEF) {
-            if (n != 0) {
-                throw r.errorAt("an UNDEF array cannot have " + n + " elements", sizeAt);
+            // libpmix keeps the size of an UNDEF array but sends no elements; bound what we build for it
+            if (n > MAX_EMPTY_ELEMENTS) {
+                throw r.errorAt("an UNDEF array of " + n + " elements is more than pmix4j accepts", sizeAt);
             }
-            return new DataArray(DataType.UNDEF, List.of());
+            return new DataArray(DataType.UNDEF, Collections.nCopies(n, Value.Undef.INSTANCE));
+        }
+        if (n == 0) {
+            return new DataArray(t, List.of());
         }
         r.enter("data array");
         try {
-            TypeCodec<?> c = Codecs.codecForReading(r, code);
-            List<Value> elements = new ArrayList<>(n);
-            for (int k = 0; k < n; k++) {
-                elements.add(c.read(r));
-            }
-            return new DataArray(t, elements);
+            return new DataArray(t, Codecs.codecForReading(r, code).readRun(r, n));
         } finally {
             r.leave();
         }
     }
+
+    /** Arrays whose elements take no bytes (UNDEF) cannot be bounded by the input; this bounds them. */
+    static final int MAX_EMPTY_ELEMENTS = 1 << 16;
 
     static void writeCoord(WireWriter w, Coord c) {
         w.u8(c.view()).uvar(c.coords().length);

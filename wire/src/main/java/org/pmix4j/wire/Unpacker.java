@@ -54,7 +54,10 @@ public final class Unpacker {
                 throw r.errorAt("pack count is tagged as type " + tag + ", expected PMIX_INT32 (9)", at);
             }
         }
-        int minBytes = type == DataType.UNDEF ? 1 : Codecs.minBytes(type);
+        if (type == DataType.UNDEF) {
+            throw r.error("libpmix has no unpacker for PMIX_UNDEF items");
+        }
+        int minBytes = Codecs.minBytes(type);
         int n = r.count("count of " + type + " items", minBytes);
         if (kind == BufferKind.FULLY_DESCRIBED) {
             int tagAt = r.position();
@@ -90,12 +93,7 @@ public final class Unpacker {
     /** The items of the next pack, which must be of {@code type}. */
     public List<Value> unpack(DataType type) {
         int n = count(type);
-        TypeCodec<?> codec = Codecs.codecForReading(r, type.code());
-        List<Value> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(codec.read(r));
-        }
-        return out;
+        return Codecs.codecForReading(r, type.code()).readRun(r, n);
     }
 
     /** The item of a pack that must hold exactly one. */
@@ -105,7 +103,7 @@ public final class Unpacker {
         if (n != 1) {
             throw r.errorAt("expected one " + type + " item, the pack holds " + n, at);
         }
-        return Codecs.codecForReading(r, type.code()).read(r);
+        return Codecs.codecForReading(r, type.code()).readRun(r, 1).get(0);
     }
 
     private void one(DataType type) {

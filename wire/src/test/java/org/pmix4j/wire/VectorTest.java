@@ -39,7 +39,8 @@ class VectorTest {
 
     static List<Vector> vectors() throws IOException {
         Map<String, String> expected = new LinkedHashMap<>();
-        for (String line : lines("/vectors/expected.tsv").subList(1, lines("/vectors/expected.tsv").size())) {
+        List<String> expectedLines = lines("/vectors/expected.tsv");
+        for (String line : expectedLines.subList(1, expectedLines.size())) {
             String[] f = line.split("\t", 2);
             expected.put(f[0], f[1]);
         }
