@@ -42,7 +42,7 @@ public sealed interface Value permits
     }
 
     static Value uint32(long v) {
-        return new UInt32(Math.toIntExact(checkUnsigned(v, 0xffff_ffffL, "uint32")));
+        return new UInt32((int) checkUnsigned(v, 0xffff_ffffL, "uint32"));
     }
 
     static Value uint16(int v) {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {
             "PMIx in pure Java: a server, client and tool library and a launcher that speak OpenPMIx's wire protocol.",
             ""},
-        subcommands = {WireCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, WireCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 
@@ -24,6 +24,8 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit status (for tests, without exiting). */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        // everything after the program name belongs to the program, even words that look like options
+        cl.getSubcommands().get("run").setStopAtPositional(true);
         cl.setExecutionExceptionHandler(new ErrorHandler());
         return cl.execute(args);
     }

@@ -1,0 +1,298 @@
+package org.pmix4j.server;
+
+import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.api.Rank;
+import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.server.handler.Handlers;
+import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.net.ListenAddress;
+import org.pmix4j.server.net.Listener;
+import org.pmix4j.server.regex.NodeRegex;
+import org.pmix4j.server.sessiondir.ServerIdentity;
+import org.pmix4j.server.sessiondir.SessionDirectories;
+import org.pmix4j.server.store.JobStore;
+import org.pmix4j.server.store.SessionDirs;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The PMIx server a resource manager embeds: the Java counterpart of {@code PMIx_server_init} and the
+ * server support functions. Start it with {@link #start}; register each job ({@link #registerNspace}) and
+ * each local process ({@link #registerClient}) before launching it with the environment of
+ * {@link #setupFork}; {@link #close} is {@code PMIx_server_finalize}.
+ *
+ * <p>The methods may be called from any thread. The registration methods are asynchronous, like their C
+ * counterparts; {@code join()} the result to wait.
+ */
+public final class PmixServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PmixServer.class);
+
+    /**
+     * The library version the server announces (to children as PMIX_VERSION, to tools in rendezvous files):
+     * the OpenPMIx release whose wire protocol pmix4j speaks, in the major.minor.release form clients parse.
+     */
+    public static final String PMIX_VERSION = "4.2.2";
+
+    private final ServerConfig config;
+    private final EventLoop loop;
+    private final ServerCore core;
+    private final SessionDirectories dirs;
+    private final JobStore store;
+    private final Listener listener;
+    private final String uri;
+    private final Thread cleanupOnExit = new Thread(this::close, "pmix4j-server-cleanup");
+    private volatile boolean closed;
+
+    private PmixServer(ServerConfig config, SessionDirectories dirs, EventLoop loop, ServerCore core, JobStore store,
+            Listener listener, String uri) {
+        this.config = config;
+        this.dirs = dirs;
+        this.loop = loop;
+        this.core = core;
+        this.store = store;
+        this.listener = listener;
+        this.uri = uri;
+        // a JVM that exits without finalizing us (System.exit, a signal) must still leave no files behind
+        Runtime.getRuntime().addShutdownHook(cleanupOnExit);
+    }
+
+    /** {@code PMIx_server_init} with the process environment. {@code host} may be null (local service only). */
+    public static PmixServer start(HostModule host, List<Info> info) {
+        return start(host, info, System.getenv());
+    }
+
+    /** {@code PMIx_server_init}; {@code env} stands for the environment libpmix would read. */
+    public static PmixServer start(HostModule host, List<Info> info, Map<String, String> env) {
+        ServerConfig config = ServerConfig.parse(info, env);
+        SessionDirectories dirs = SessionDirectories.create(
+                ServerIdentity.ofThisProcess(config.nspace(), config.rank(), config.hostname()), info, env);
+        EventLoop loop = new EventLoop("pmix4j-server-" + config.nspace());
+        try {
+            JobStore store = new JobStore(config.hostname(), new SessionDirs(dirs.serverTmpdir().toString(),
+                    ns -> dirs.namespaceDir(ns).toString(), (ns, rank) -> dirs.procDir(ns, rank).toString()));
+            ServerCore core = new ServerCore(config, host == null ? HostModule.NONE : host, loop);
+            core.provide(JobStore.class, store);
+            core.provide(SessionDirectories.class, dirs);
+            Handlers.install(core);
+            Listener listener = onLoop(loop, () -> openListener(config, loop, core));
+            InetSocketAddress a = listener.address();
+            String host4or6 = a.getAddress() instanceof Inet6Address ? "tcp6://" : "tcp4://";
+            String uri = config.nspace() + "." + Integer.toUnsignedString(config.rank()) + ";" + host4or6
+                    + a.getAddress().getHostAddress() + ":" + a.getPort();
+            dirs.writeRendezvousFiles(uri, PMIX_VERSION);
+            UriReport.report(config.reportUri(), uri, PMIX_VERSION, List.of("PMIX_SERVER_URI41", "PMIX_SERVER_URI4"));
+            LOG.debug("PMIx server {} listening at {}", core.self(), uri);
+            return new PmixServer(config, dirs, loop, core, store, listener, uri);
+        } catch (RuntimeException | IOException e) {
+            loop.close();
+            dirs.close();
+            if (e instanceof IOException io) {
+                throw new PmixException(PmixStatus.PMIX_ERR_INIT, "cannot start the server: " + io.getMessage());
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    private static Listener openListener(ServerConfig config, EventLoop loop, ServerCore core) {
+        boolean ipv6 = config.disableIpv4();
+        InetAddress address = ListenAddress.choose(config.remoteConnections(), ipv6, config.ifInclude(),
+                config.ifExclude());
+        int port = ipv6 ? config.ipv6Port() : config.ipv4Port();
+        try {
+            return Listener.open(loop, address, port, core);
+        } catch (IOException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_INIT, "cannot listen on " + address.getHostAddress() + ":"
+                    + port + ": " + e.getMessage());
+        }
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    /** The server's own name (PMIX_SERVER_NSPACE and PMIX_SERVER_RANK). */
+    public Proc self() {
+        return core.self();
+    }
+
+    /** The URI clients connect to: {@code nspace.rank;tcp4://address:port}. */
+    public String uri() {
+        return uri;
+    }
+
+    /** The session directories and rendezvous files of this server. */
+    public SessionDirectories sessionDirectories() {
+        return dirs;
+    }
+
+    // ---- registration -----------------------------------------------------------------------------------
+
+    /**
+     * {@code PMIx_server_register_nspace}: the job data of a namespace, with {@code localProcs} of its
+     * processes on this node. Fails with PMIX_ERR_BAD_PARAM naming the key when the data is inconsistent.
+     */
+    public CompletableFuture<Void> registerNspace(String nspace, int localProcs, List<Info> info) {
+        return call(() -> {
+            if (core.namespace(nspace) != null) {
+                throw new PmixException(PmixStatus.PMIX_ERR_DUPLICATE_KEY, "namespace '" + nspace + "' is already registered");
+            }
+            store.register(nspace, localProcs, info);
+            core.addNamespace(nspace, localProcs);
+            return null;
+        });
+    }
+
+    /** {@code PMIx_server_deregister_nspace}: forgets everything of the job and removes its directories. */
+    public CompletableFuture<Void> deregisterNspace(String nspace) {
+        return call(() -> {
+            core.removeNamespace(nspace);
+            store.deregister(nspace);
+            core.namespaceGone(nspace);
+            dirs.releaseNamespace(nspace);
+            return null;
+        });
+    }
+
+    /** {@code PMIx_server_register_client}: a local process that will connect with this uid and gid. */
+    public CompletableFuture<Void> registerClient(Proc proc, int uid, int gid) {
+        return call(() -> {
+            core.registerClient(proc, uid, gid);
+            return null;
+        });
+    }
+
+    /** {@code PMIx_server_deregister_client}: forgets the process and drops its connection. */
+    public CompletableFuture<Void> deregisterClient(Proc proc) {
+        return call(() -> {
+            core.deregisterClient(proc);
+            core.clientGone(proc);
+            return null;
+        });
+    }
+
+    /**
+     * {@code PMIx_server_setup_fork}: the environment a local client needs to find and join this server.
+     * Only PMIX_SERVER_URI41 and URI4 are given (not the URI3/URI2 names libpmix also sets): an older client
+     * would then speak an encoding pmix4j does not, and failing to find a server is the clearer error.
+     */
+    public Map<String, String> setupFork(Proc proc) {
+        store.get(proc.nspace()).orElseThrow(() -> new PmixException(PmixStatus.PMIX_ERR_INVALID_NAMESPACE,
+                "setup_fork " + proc + ": namespace '" + proc.nspace() + "' is not registered"));
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PMIX_NAMESPACE", proc.nspace());
+        env.put("PMIX_RANK", Rank.label(proc.rank()));
+        env.put("PMIX_SERVER_URI41", uri);
+        env.put("PMIX_SERVER_URI4", uri);
+        env.put("PMIX_SECURITY_MODE", "native");
+        env.put("PMIX_BFROP_BUFFER_TYPE", config.bufferKind().envName());
+        // the only data store we serve: clients must not pick the shared-memory ones
+        env.put("PMIX_GDS_MODULE", "hash");
+        env.put("PMIX_SERVER_TMPDIR", dirs.serverTmpdir().toString());
+        env.put("PMIX_SYSTEM_TMPDIR", dirs.systemTmpdir().toString());
+        env.put("PMIX_HOSTNAME", config.hostname());
+        env.put("PMIX_VERSION", PMIX_VERSION);
+        return env;
+    }
+
+    /** {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses. */
+    public static String generateRegex(String nodes) {
+        return NodeRegex.generateNodeRegex(nodes);
+    }
+
+    /** {@code PMIx_generate_ppn}: a compact form of per-node rank lists ("0,1;2,3"). */
+    public static String generatePpn(String ranks) {
+        return NodeRegex.generatePpn(ranks);
+    }
+
+    /** The core, for the other parts of pmix4j that run inside this server (the runtime's host). */
+    public ServerCore core() {
+        return core;
+    }
+
+    /** Runs {@code task} on the server's loop and returns its result. */
+    public <T> CompletableFuture<T> call(Supplier<T> task) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        if (closed) {
+            f.completeExceptionally(new PmixException(PmixStatus.PMIX_ERR_INIT, "the server was finalized"));
+            return f;
+        }
+        loop.execute(() -> {
+            try {
+                f.complete(task.get());
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f;
+    }
+
+    private static <T> T onLoop(EventLoop loop, Supplier<T> task) throws IOException {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        loop.execute(() -> {
+            try {
+                f.complete(task.get());
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        try {
+            return f.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("the server loop did not start within 30 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting the server");
+        }
+    }
+
+    /**
+     * {@code PMIx_server_finalize}: closes every client and tool connection, stops listening, removes the
+     * rendezvous files and the directories the library created.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (Thread.currentThread() != cleanupOnExit) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down; the hook is running or will run and find us closed
+            }
+        }
+        try {
+            onLoop(loop, () -> {
+                listener.close();
+                core.shutdown();
+                return null;
+            });
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("finalize: {}", e.toString());
+        }
+        loop.close();
+        dirs.close();
+    }
+
+}

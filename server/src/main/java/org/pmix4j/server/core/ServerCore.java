@@ -1,0 +1,336 @@
+package org.pmix4j.server.core;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.server.HostModule;
+import org.pmix4j.server.ServerConfig;
+import org.pmix4j.server.net.Connection;
+import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.peer.Peer;
+import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.WireFormatException;
+import org.pmix4j.wire.protocol.MessageHeader;
+import org.pmix4j.wire.protocol.PmixCommand;
+import org.pmix4j.wire.protocol.Tags;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's state and the routing of what arrives: connections become peers ({@link ConnectAcceptor}),
+ * requests go to the handler of their command, lost peers are cleaned up. Everything here runs on the
+ * event loop, so nothing is locked.
+ */
+public final class ServerCore implements Connection.Listener {
+    private static final Logger LOG = LoggerFactory.getLogger(ServerCore.class);
+
+    private final ServerConfig config;
+    private final HostModule host;
+    private final EventLoop loop;
+    private final Proc self;
+    private final ConnectAcceptor acceptor = new ConnectAcceptor(this);
+    private final Map<PmixCommand, CommandHandler> handlers = new EnumMap<>(PmixCommand.class);
+    private final Map<String, Namespace> namespaces = new HashMap<>();
+    private final Map<Integer, Peer> peers = new HashMap<>();
+    private final Map<Class<?>, Object> services = new HashMap<>();
+    private final List<PeerListener> peerListeners = new ArrayList<>();
+    private final List<MessageSink> sinks = new ArrayList<>();
+    private int nextIndex;
+
+    public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
+        this.config = config;
+        this.host = host;
+        this.loop = loop;
+        this.self = new Proc(config.nspace(), config.rank());
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public HostModule host() {
+        return host;
+    }
+
+    public EventLoop loop() {
+        return loop;
+    }
+
+    /** The server's own name. */
+    public Proc self() {
+        return self;
+    }
+
+    /** Installs the handler of a command (once, at start-up). */
+    public void handle(PmixCommand cmd, CommandHandler handler) {
+        handlers.put(cmd, handler);
+    }
+
+    /**
+     * Registers one instance of a part of the server (the job store, the collectives …) so that handlers
+     * can find it by type without the core knowing them all.
+     */
+    public <T> void provide(Class<T> type, T service) {
+        services.put(type, service);
+    }
+
+    public <T> T service(Class<T> type) {
+        Object s = services.get(type);
+        if (s == null) {
+            throw new IllegalStateException("no " + type.getSimpleName() + " in this server");
+        }
+        return type.cast(s);
+    }
+
+    // ---- namespaces and clients -------------------------------------------------------------------------
+
+    public Namespace namespace(String name) {
+        return namespaces.get(name);
+    }
+
+    public Collection<Namespace> namespaces() {
+        return namespaces.values();
+    }
+
+    public Namespace addNamespace(String name, int localProcs) {
+        if (namespaces.containsKey(name)) {
+            throw new PmixException(PmixStatus.PMIX_ERR_DUPLICATE_KEY, "namespace '" + name + "' is already registered");
+        }
+        Namespace ns = new Namespace(name, localProcs);
+        namespaces.put(name, ns);
+        return ns;
+    }
+
+    /** Forgets a namespace; its connected clients are disconnected. */
+    public Namespace removeNamespace(String name) {
+        Namespace ns = namespaces.remove(name);
+        if (ns != null) {
+            for (LocalClient c : List.copyOf(ns.clients())) {
+                if (c.peer() != null) {
+                    c.peer().close("namespace " + name + " deregistered");
+                }
+            }
+        }
+        return ns;
+    }
+
+    public LocalClient registerClient(Proc p, int uid, int gid) {
+        Namespace ns = namespaces.get(p.nspace());
+        if (ns == null) {
+            throw new PmixException(PmixStatus.PMIX_ERR_INVALID_NAMESPACE,
+                    "register_client " + p + ": namespace '" + p.nspace() + "' is not registered");
+        }
+        if (ns.client(p.rank()) != null) {
+            throw new PmixException(PmixStatus.PMIX_ERR_DUPLICATE_KEY, "client " + p + " is already registered");
+        }
+        return ns.addClient(p, uid, gid);
+    }
+
+    public void deregisterClient(Proc p) {
+        Namespace ns = namespaces.get(p.nspace());
+        LocalClient c = ns == null ? null : ns.removeClient(p.rank());
+        if (c != null && c.peer() != null) {
+            c.peer().close("client " + p + " deregistered");
+        }
+    }
+
+    /** The registered local client behind a peer, or {@code null} for tools. */
+    public LocalClient clientOf(Peer peer) {
+        if (!peer.isClient()) {
+            return null;
+        }
+        Namespace ns = namespaces.get(peer.proc().nspace());
+        return ns == null ? null : ns.client(peer.proc().rank());
+    }
+
+    public void markFinalized(Peer peer) {
+        peer.markFinalized();
+        LocalClient c = clientOf(peer);
+        if (c != null) {
+            c.markFinalized();
+        }
+    }
+
+    /** Tells the parts of the server that keep per-job state that a namespace is gone. */
+    public void namespaceGone(String nspace) {
+        for (PeerListener l : peerListeners) {
+            l.namespaceGone(nspace);
+        }
+    }
+
+    /** Likewise for a deregistered client. */
+    public void clientGone(Proc p) {
+        for (PeerListener l : peerListeners) {
+            l.clientGone(p);
+        }
+    }
+
+    /** Finalize: every connection closes; what was waiting on them is failed by the listeners. */
+    public void shutdown() {
+        for (Peer p : List.copyOf(peers.values())) {
+            p.close("server finalized");
+        }
+    }
+
+    // ---- peers ------------------------------------------------------------------------------------------
+
+    int nextPeerIndex() {
+        return nextIndex++;
+    }
+
+    void addPeer(Peer p) {
+        peers.put(p.index(), p);
+    }
+
+    public Collection<Peer> peers() {
+        return peers.values();
+    }
+
+    /** Hook for the tool machinery; kept here so the acceptor needs no knowledge of it. */
+    void toolConnected(Peer peer, List<Info> info) {
+        for (PeerListener l : peerListeners) {
+            l.connected(peer, info);
+        }
+    }
+
+    /** Parts of the server that care when peers come and go. */
+    public interface PeerListener {
+        default void connected(Peer peer, List<Info> info) {
+        }
+
+        void lost(Peer peer, String why);
+
+        default void namespaceGone(String nspace) {
+        }
+
+        default void clientGone(Proc proc) {
+        }
+    }
+
+    public void addPeerListener(PeerListener l) {
+        peerListeners.add(l);
+    }
+
+    // ---- what the connections deliver -------------------------------------------------------------------
+
+    @Override
+    public void onConnect(Connection c, byte[] body) {
+        acceptor.accept(c, body);
+    }
+
+    @Override
+    public void onMessage(Connection c, MessageHeader h, byte[] payload) {
+        Peer peer = (Peer) c.attachment();
+        if (peer == null) {
+            // a tool still waiting for the host's verdict has nothing to say yet
+            LOG.warn("message before the connection was accepted from {}; closing", c.remote());
+            c.close("spoke before being accepted");
+            return;
+        }
+        int tag = h.tag();
+        if (tag == Tags.HEARTBEAT) {
+            return;
+        }
+        if (Integer.compareUnsigned(tag, Tags.DYNAMIC) <= 0) {
+            for (MessageSink s : sinks) {
+                if (s.accepts(tag)) {
+                    s.message(peer, tag, payload);
+                    return;
+                }
+            }
+            LOG.debug("ignoring message with tag {} from {}", tag, peer);
+            return;
+        }
+        dispatch(peer, tag, payload);
+    }
+
+    /** Receivers of the untagged message kinds (IO forwarded by tools). */
+    public interface MessageSink {
+        boolean accepts(int tag);
+
+        void message(Peer peer, int tag, byte[] payload);
+    }
+
+    public void addMessageSink(MessageSink s) {
+        sinks.add(s);
+    }
+
+    private void dispatch(Peer peer, int tag, byte[] payload) {
+        if (payload.length == 0) {
+            peer.close("empty request (libpmix's sign of a lost connection)");
+            return;
+        }
+        Unpacker body = new Unpacker(payload, peer.kind());
+        int code;
+        try {
+            code = body.command();
+        } catch (WireFormatException e) {
+            LOG.warn("bad request from {}: {}", peer, e.getMessage());
+            peer.send(tag, peer.packer().status(PmixStatus.PMIX_ERR_UNPACK_FAILURE).toByteArray());
+            return;
+        }
+        PmixCommand cmd = PmixCommand.forCode(code);
+        Request req = new Request(this, peer, tag, cmd, body);
+        CommandHandler h = cmd == null ? null : handlers.get(cmd);
+        if (h == null) {
+            LOG.debug("{} sent {} (command {}), which this server does not serve", peer, cmd, code);
+            if (cmd == null || cmd.expectsReply()) {
+                req.replyStatus(PmixStatus.PMIX_ERR_NOT_SUPPORTED);
+            }
+            return;
+        }
+        try {
+            h.handle(req);
+        } catch (WireFormatException e) {
+            LOG.warn("malformed {} request from {}: {}", cmd, peer, e.getMessage());
+            answerError(req, PmixStatus.PMIX_ERR_UNPACK_FAILURE);
+        } catch (PmixException e) {
+            LOG.debug("{} from {} failed: {}", cmd, peer, e.getMessage());
+            answerError(req, e.status());
+        } catch (RuntimeException e) {
+            LOG.error("{} from {} failed unexpectedly", cmd, peer, e);
+            answerError(req, PmixStatus.PMIX_ERROR);
+        }
+    }
+
+    private static void answerError(Request req, int status) {
+        if (!req.isAnswered() && req.command().expectsReply()) {
+            req.replyStatus(status);
+        }
+    }
+
+    @Override
+    public void onClosed(Connection c, String why) {
+        Peer peer = (Peer) c.attachment();
+        if (peer == null) {
+            return;
+        }
+        peers.remove(peer.index());
+        LocalClient lc = clientOf(peer);
+        if (lc != null && lc.peer() == peer) {
+            lc.peer(null);
+        }
+        for (PeerListener l : peerListeners) {
+            l.lost(peer, why);
+        }
+        LOG.debug("{} left: {}", peer, why);
+    }
+
+    /** The PMIx status behind a failed host stage or anything else that went wrong. */
+    public static int statusOf(Throwable t) {
+        Throwable e = t;
+        while ((e instanceof CompletionException || e instanceof ExecutionException) && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e instanceof PmixException pe ? pe.status() : PmixStatus.PMIX_ERROR;
+    }
+}

@@ -1,0 +1,241 @@
+package org.pmix4j.server.net;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import org.pmix4j.wire.protocol.ConnectRequest;
+import org.pmix4j.wire.protocol.MessageHeader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One socket on the event loop: reassembles the connect request and then framed messages from whatever
+ * the kernel hands us, and queues outgoing bytes without ever blocking the loop. Memory for a message
+ * grows with the bytes that actually arrive, so a header that announces gigabytes costs nothing until
+ * they come.
+ */
+public final class Connection implements EventLoop.ChannelHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
+    private static final int READ_CHUNK = 64 * 1024;
+
+    /** Where complete units of input go; called on the loop. */
+    public interface Listener {
+        /** The body of the connect request (the first message). */
+        void onConnect(Connection c, byte[] body);
+
+        void onMessage(Connection c, MessageHeader header, byte[] payload);
+
+        /** The socket closed or failed; called once. */
+        void onClosed(Connection c, String why);
+    }
+
+    private final SocketChannel channel;
+    private final String remote;
+    private final ByteBuffer in = ByteBuffer.allocate(READ_CHUNK);
+    private final ArrayDeque<ByteBuffer> out = new ArrayDeque<>();
+    private SelectionKey key;
+    private Listener listener;
+    private boolean handshakeDone;
+    private MessageHeader header;
+    private byte[] payload;
+    private int filled;
+    private int expected;
+    private boolean closed;
+    private Object attachment;
+
+    Connection(SocketChannel channel, Listener listener) throws IOException {
+        this.channel = channel;
+        this.listener = listener;
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        InetSocketAddress ra = (InetSocketAddress) channel.getRemoteAddress();
+        this.remote = ra == null ? "?" : ra.getAddress().getHostAddress() + ":" + ra.getPort();
+    }
+
+    void attach(SelectionKey k) {
+        this.key = k;
+    }
+
+    /** Whatever the owner wants to keep with this connection (the peer it became). */
+    public Object attachment() {
+        return attachment;
+    }
+
+    public void attachment(Object a) {
+        this.attachment = a;
+    }
+
+    public String remote() {
+        return remote;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void ready(SelectionKey k) throws IOException {
+        if (k.isValid() && k.isWritable()) {
+            flush();
+        }
+        if (k.isValid() && k.isReadable()) {
+            read();
+        }
+    }
+
+    private void read() throws IOException {
+        int n;
+        try {
+            n = channel.read(in);
+        } catch (IOException e) {
+            close("read failed: " + e.getMessage());
+            return;
+        }
+        if (n < 0) {
+            close("peer closed the connection");
+            return;
+        }
+        in.flip();
+        while (!closed && in.hasRemaining()) {
+            if (!step()) {
+                break;
+            }
+        }
+        in.compact();
+    }
+
+    /** Consumes what it can of the input; false when more bytes are needed. */
+    private boolean step() {
+        if (header == null && payload == null) {
+            if (in.remaining() < MessageHeader.SIZE) {
+                return false;
+            }
+            long len;
+            if (!handshakeDone) {
+                len = MessageHeader.connectLength(in);
+                in.position(in.position() + MessageHeader.SIZE);
+                if (len > ConnectRequest.MAX_BODY) {
+                    close("connect request of " + len + " bytes exceeds " + ConnectRequest.MAX_BODY);
+                    return false;
+                }
+            } else {
+                header = MessageHeader.read(in);
+                len = header.length();
+                if (len > Integer.MAX_VALUE - 16) {
+                    close("message of " + len + " bytes is larger than any message pmix4j accepts");
+                    return false;
+                }
+            }
+            payload = new byte[(int) Math.min(len, READ_CHUNK)];
+            expected = (int) len;
+            filled = 0;
+        }
+        int take = Math.min(in.remaining(), expected - filled);
+        if (filled + take > payload.length) {
+            payload = Arrays.copyOf(payload, (int) Math.min(expected, Math.max(payload.length * 2L, filled + take)));
+        }
+        in.get(payload, filled, take);
+        filled += take;
+        if (filled < expected) {
+            return false;
+        }
+        byte[] body = payload;
+        MessageHeader h = header;
+        header = null;
+        payload = null;
+        if (!handshakeDone) {
+            handshakeDone = true;
+            listener.onConnect(this, body);
+        } else {
+            listener.onMessage(this, h, body);
+        }
+        return true;
+    }
+
+    /** Queues bytes for sending; sends at once what the socket takes. Loop thread only. */
+    public void send(byte[]... parts) {
+        if (closed) {
+            return;
+        }
+        for (byte[] p : parts) {
+            out.add(ByteBuffer.wrap(p));
+        }
+        try {
+            flush();
+        } catch (IOException e) {
+            close("write failed: " + e.getMessage());
+        }
+    }
+
+    /** Sends a framed message: header then payload. */
+    public void send(int pindex, int tag, byte[] payload) {
+        send(new MessageHeader(pindex, tag, payload.length).toBytes(), payload);
+    }
+
+    private void flush() throws IOException {
+        while (!out.isEmpty()) {
+            ByteBuffer b = out.peek();
+            channel.write(b);
+            if (b.hasRemaining()) {
+                key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+                return;
+            }
+            out.poll();
+        }
+        if (key.isValid()) {
+            key.interestOps(SelectionKey.OP_READ);
+        }
+    }
+
+    /** Bytes queued but not yet taken by the socket. */
+    public long pendingBytes() {
+        long n = 0;
+        for (ByteBuffer b : out) {
+            n += b.remaining();
+        }
+        return n;
+    }
+
+    /** Sends what is queued (best effort, briefly blocking), then closes. */
+    public void closeAfterFlush(String why) {
+        if (!out.isEmpty() && !closed) {
+            try {
+                channel.configureBlocking(false);
+                for (int i = 0; i < 100 && !out.isEmpty(); i++) {
+                    ByteBuffer b = out.peek();
+                    channel.write(b);
+                    if (!b.hasRemaining()) {
+                        out.poll();
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+        close(why);
+    }
+
+    public void close(String why) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        LOG.debug("connection {} closed: {}", remote, why);
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing left to do
+        }
+        out.clear();
+        listener.onClosed(this, why);
+    }
+}

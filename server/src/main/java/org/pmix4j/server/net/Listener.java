@@ -1,0 +1,64 @@
+package org.pmix4j.server.net;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The TCP listener: accepts sockets on the loop and wraps each in a {@link Connection}. */
+public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
+
+    private final ServerSocketChannel server;
+    private final EventLoop loop;
+    private final Connection.Listener sink;
+
+    private Listener(ServerSocketChannel server, EventLoop loop, Connection.Listener sink) {
+        this.server = server;
+        this.loop = loop;
+        this.sink = sink;
+    }
+
+    /** Binds to {@code address}:{@code port} (0 = any free port) and starts accepting; call on the loop. */
+    public static Listener open(EventLoop loop, InetAddress address, int port, Connection.Listener sink)
+            throws IOException {
+        ServerSocketChannel ch = ServerSocketChannel.open(address instanceof java.net.Inet6Address
+                ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET);
+        ch.bind(new InetSocketAddress(address, port), 0);
+        Listener l = new Listener(ch, loop, sink);
+        loop.register(ch, SelectionKey.OP_ACCEPT, l);
+        return l;
+    }
+
+    public InetSocketAddress address() throws IOException {
+        return (InetSocketAddress) server.getLocalAddress();
+    }
+
+    @Override
+    public void ready(SelectionKey key) throws IOException {
+        SocketChannel ch;
+        while ((ch = server.accept()) != null) {
+            try {
+                Connection c = new Connection(ch, sink);
+                c.attach(loop.register(ch, SelectionKey.OP_READ, c));
+            } catch (IOException e) {
+                LOG.warn("could not set up an accepted connection: {}", e.toString());
+                ch.close();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // nothing more to release
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package org.pmix4j.server.sessiondir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes one rendezvous file so that no reader ever sees it partly written or readable by others.
+ *
+ * <p>The content goes first into a temporary file in the same directory, created owner-only (0600) and
+ * flushed to disk; only then does it get its real name, in one atomic step. The temporary name starts
+ * with {@code .pmix4j-}, so it never matches what tools look for (names starting with {@code pmix.}).
+ * Missing directories on the way are created through the {@link DirectoryTracker}, so they are removed
+ * again at the end.
+ *
+ * <p>{@link #publish} replaces whatever file had the name (libpmix does the same).
+ * {@link #claim} is for the roles a node has one of: the name is taken with a hard link, which fails when
+ * the name exists, so two servers starting together cannot both win. An existing file whose pid is alive
+ * is a rival and fails the claim with PMIX_ERR_EXISTS; one left by a dead process, or unreadable as a
+ * rendezvous file, is moved aside, checked to be the file judged stale, and deleted, with a warning.
+ */
+final class RendezvousWriter {
+    private static final Logger LOG = LoggerFactory.getLogger(RendezvousWriter.class);
+    /** Prefix of every temporary name; it must never start with "pmix.". */
+    static final String TEMP_PREFIX = ".pmix4j-";
+    private static final int CLAIM_ATTEMPTS = 5;
+
+    private final DirectoryTracker dirs;
+    /** Test hook: sees the complete temporary file just before it gets its real name. */
+    Consumer<Path> beforePublish = p -> {
+    };
+    /** Where warnings about replaced files go; a test hook, the log otherwise. */
+    Consumer<String> warnings = LOG::warn;
+
+    RendezvousWriter(DirectoryTracker dirs) {
+        this.dirs = dirs;
+    }
+
+    /**
+     * Writes {@code content} to {@code target}, replacing an existing file.
+     *
+     * @throws PmixException PMIX_ERR_FILE_OPEN_FAILURE / PMIX_ERR_FILE_WRITE_FAILURE when the directory or
+     *                       the file cannot be made
+     */
+    void publish(RendezvousFile file, byte[] content) {
+        Path target = file.path();
+        Path temp = writeTemp(target, content);
+        try {
+            warnIfLiveOwner(file);
+            beforePublish.accept(temp);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_FILE_WRITE_FAILURE, "cannot write " + file.kind().description()
+                    + " " + target + ": " + e, e);
+        } finally {
+            deleteQuietly(temp);
+        }
+    }
+
+    /**
+     * Writes {@code content} to {@code target} unless a live process holds that name.
+     *
+     * @throws PmixException PMIX_ERR_EXISTS when a running process (or another user) holds the file;
+     *                       PMIX_ERR_FILE_OPEN_FAILURE / PMIX_ERR_FILE_WRITE_FAILURE when it cannot be made
+     */
+    void claim(RendezvousFile file, byte[] content) {
+        Path target = file.path();
+        Path temp = writeTemp(target, content);
+        try {
+            beforePublish.accept(temp);
+            for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+                if (tryTake(temp, target)) {
+                    return;
+                }
+                clearStale(file);
+            }
+            throw new PmixException(PmixStatus.PMIX_ERR_EXISTS, "cannot take " + target + ": it keeps reappearing");
+        } catch (IOException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_FILE_WRITE_FAILURE, "cannot write " + file.kind().description()
+                    + " file " + target + ": " + e, e);
+        } finally {
+            deleteQuietly(temp);
+        }
+    }
+
+    /** Gives {@code temp}'s content the name {@code target} if nothing has it; false when something does. */
+    private static boolean tryTake(Path temp, Path target) throws IOException {
+        try {
+            Files.createLink(target, temp);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        } catch (UnsupportedOperationException | IOException e) {
+            // a file system without hard links: check, then rename (a small race window remains)
+            LOG.debug("no hard link for {} ({}); renaming instead", target, e.toString());
+            if (Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            return true;
+        }
+    }
+
+    /** Looks at an existing exclusive file: fails for a live rival, removes a stale one. */
+    private void clearStale(RendezvousFile file) throws IOException {
+        Path target = file.path();
+        byte[] seen;
+        try {
+            seen = RendezvousReader.readBytes(target);
+        } catch (NoSuchFileException e) {
+            return; // gone meanwhile: try again
+        } catch (AccessDeniedException e) {
+            throw rival(file, "exists and this user may not read it (another user's "
+                    + file.kind().description() + "?)");
+        } catch (RendezvousFormatException e) {
+            seen = null; // far too big to be ours: stale
+        }
+        String why;
+        try {
+            RendezvousContent c = RendezvousContent.parse(new String(seen == null ? new byte[0] : seen,
+                    java.nio.charset.StandardCharsets.UTF_8));
+            if (!c.hasPid()) {
+                why = "names no pid";
+            } else if (isAlive(c.pid())) {
+                throw rival(file, "belongs to process " + c.pid() + ", which is still running");
+            } else {
+                why = "was left by process " + c.pid() + ", which is no longer running";
+            }
+        } catch (RendezvousFormatException e) {
+            why = "is not a rendezvous file (" + e.getMessage() + ")";
+        }
+        warnings.accept(file.kind().description() + " file " + target + " " + why + ": replacing it");
+        displace(target, seen);
+    }
+
+    /**
+     * Removes a file judged stale, without removing a fresh file that replaced it in the meantime: the
+     * file is first renamed aside, then compared with what was judged.
+     */
+    private static void displace(Path target, byte[] judged) throws IOException {
+        Path aside = target.resolveSibling(TEMP_PREFIX + "stale-" + Long.toUnsignedString(
+                ThreadLocalRandom.current().nextLong(), 36));
+        try {
+            Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        try {
+            byte[] moved = Files.readAllBytes(aside);
+            if (judged != null && !Arrays.equals(moved, judged)) {
+                // someone replaced the stale file meanwhile: put theirs back (unless yet another appeared)
+                LOG.debug("{} changed while being replaced; restoring it", target);
+                tryTake(aside, target);
+            }
+        } finally {
+            deleteQuietly(aside);
+        }
+    }
+
+    private void warnIfLiveOwner(RendezvousFile file) {
+        try {
+            RendezvousContent c = RendezvousReader.read(file.path());
+            if (c.hasPid() && c.pid() != ProcessHandle.current().pid() && isAlive(c.pid())) {
+                warnings.accept("replacing " + file.kind().description() + " " + file.path() + " of process "
+                        + c.pid() + ", which is still running");
+            }
+        } catch (IOException e) {
+            // nothing there, or nothing readable: nothing to warn about
+        }
+    }
+
+    private static PmixException rival(RendezvousFile file, String what) {
+        return new PmixException(PmixStatus.PMIX_ERR_EXISTS, file.kind().description() + " rendezvous file "
+                + file.path() + " " + what + "; only one " + file.kind().description() + " may run on a node");
+    }
+
+    static boolean isAlive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** Creates the directory if needed and writes the content to a fresh owner-only temporary file there. */
+    private Path writeTemp(Path target, byte[] content) {
+        Path dir = dirs.ensure(target.getParent());
+        Path temp;
+        try {
+            temp = Files.createTempFile(dir, TEMP_PREFIX, ".tmp", OwnerOnly.fileAttributes(dir));
+        } catch (IOException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_FILE_OPEN_FAILURE, "cannot create a file in " + dir + ": "
+                    + e, e);
+        }
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.wrap(content);
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+            ch.force(true);
+            return temp;
+        } catch (IOException e) {
+            deleteQuietly(temp);
+            throw new PmixException(PmixStatus.PMIX_ERR_FILE_WRITE_FAILURE, "cannot write " + temp + ": " + e, e);
+        }
+    }
+
+    static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            LOG.warn("cannot remove {}: {}", p, e.toString());
+        }
+    }
+}
