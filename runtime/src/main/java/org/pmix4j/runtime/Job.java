@@ -1,42 +1,60 @@
 package org.pmix4j.runtime;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.Proc;
 
 /**
- * A job {@code pmix4j run} launched: its processes, and the rules by which it ends. The first process to
- * fail (non-zero exit, signal, or abort) stops the job and decides the launcher's exit status, as PRRTE
- * does. Thread-safe: processes end on their own threads, upcalls arrive on the server's.
+ * One job the runtime launched: its applications, where its processes went, the processes, and how it
+ * ended. The first process to fail (non-zero exit, death by signal, abort, exit without PMIx_Finalize after
+ * PMIx_Init) stops the job, as PRRTE does; its status is the job's. Thread-safe: processes end on their
+ * own threads, upcalls arrive on the server's.
  */
 final class Job {
     /** How long processes get to exit after SIGTERM before SIGKILL. */
     static final long TERM_GRACE_MS = 2000;
 
     private final String nspace;
-    private final String hostname;
-    private final PrintStream err;
+    private final List<AppContext> apps;
+    private final Placement placement;
+    private final Proc parent;
     private final List<LaunchedProcess> procs = new ArrayList<>();
-    private CountDownLatch ended;
+    private final CompletableFuture<Job> ended = new CompletableFuture<>();
+    private int remaining;
     private int exitStatus;
     private String failure;
+    private LaunchedProcess firstFailed;
     private boolean stopping;
 
-    Job(String nspace, String hostname, PrintStream err) {
+    Job(String nspace, List<AppContext> apps, Placement placement, Proc parent) {
         this.nspace = nspace;
-        this.hostname = hostname;
-        this.err = err;
+        this.apps = List.copyOf(apps);
+        this.placement = placement;
+        this.parent = parent;
     }
 
     String nspace() {
         return nspace;
     }
 
+    List<AppContext> apps() {
+        return apps;
+    }
+
+    Placement placement() {
+        return placement;
+    }
+
+    /** The process that spawned this job, or {@code null} for a job the launcher was asked to run. */
+    Proc parent() {
+        return parent;
+    }
+
     synchronized void add(LaunchedProcess p) {
         procs.add(p);
+        remaining++;
     }
 
     synchronized List<LaunchedProcess> processes() {
@@ -47,79 +65,68 @@ final class Job {
         return rank >= 0 && rank < procs.size() ? procs.get(rank) : null;
     }
 
-    /** Starts watching every process; call once all are started. */
-    void watch() {
-        List<LaunchedProcess> all = processes();
-        ended = new CountDownLatch(all.size());
-        for (LaunchedProcess p : all) {
-            Thread.ofVirtual().name("wait-" + p.proc()).start(() -> {
-                try {
-                    exited(p, p.waitFor());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    ended.countDown();
-                }
-            });
-        }
+    /** Completes when every process has ended (and its output is forwarded). */
+    CompletableFuture<Job> ended() {
+        return ended;
     }
 
-    private void exited(LaunchedProcess p, int status) {
+    /** One of the processes ended with this status; {@code how} says so in words when it failed. */
+    void exited(LaunchedProcess p, int status, String how) {
+        boolean last;
         synchronized (this) {
-            if (stopping) {
-                return; // we are killing the job; its processes' ends are our doing
+            if (!stopping && how != null) {
+                record(status, how, p);
             }
-            if (status != 0) {
-                fail(status, "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname + " "
-                        + LaunchedProcess.describe(status));
-            }
+            last = --remaining == 0;
+        }
+        if (last) {
+            ended.complete(this);
         }
     }
 
-    /** A rank called abort: its status becomes the launcher's. */
-    void aborted(Proc requester, int status, String message) {
-        synchronized (this) {
-            if (stopping) {
-                return;
-            }
-            LaunchedProcess p = process(requester.rank());
-            fail(status == 0 ? 1 : status, "process rank " + requester.rank() + (p != null ? " (pid " + p.pid() + ")" : "")
-                    + " called abort with status " + status + (message == null || message.isEmpty() ? "" : ": " + message));
+    /** Records the first failure and starts stopping the job; later ones are consequences. */
+    synchronized boolean fail(int status, String why, LaunchedProcess who) {
+        if (stopping) {
+            return false;
         }
+        record(status, why, who);
+        return true;
     }
 
-    /** Stops the job because the launcher was told to (a signal): the status is 128 + the signal. */
-    void interrupted(String signal, int number) {
-        synchronized (this) {
-            if (stopping) {
-                return;
-            }
-            fail(128 + number, "caught SIG" + signal + ", stopping the job");
-        }
-    }
-
-    private void fail(int status, String why) {
-        exitStatus = status;
+    private void record(int status, String why, LaunchedProcess who) {
+        exitStatus = status == 0 ? 1 : status;
         failure = why;
+        firstFailed = who;
         stopping = true;
-        err.println("pmix4j run: " + why + "; the job (" + nspace + ") was stopped.");
-        err.flush();
         Thread.ofVirtual().start(this::terminateAll);
+    }
+
+    /** Stops the job without it being a failure of its own (the launcher was interrupted). */
+    synchronized void stop(int status, String why) {
+        if (!stopping) {
+            exitStatus = status;
+            failure = why;
+            stopping = true;
+            Thread.ofVirtual().start(this::terminateAll);
+        }
+    }
+
+    synchronized boolean stopping() {
+        return stopping;
     }
 
     /** SIGTERM to every process still running, SIGKILL to those alive after the grace period. */
     void terminateAll() {
         List<LaunchedProcess> all = processes();
         for (LaunchedProcess p : all) {
-            p.process().descendants().forEach(ProcessHandle::destroy);
-            p.process().destroy();
+            p.signalTree(ProcessHandle::destroy);
         }
         long deadline = System.currentTimeMillis() + TERM_GRACE_MS;
         for (LaunchedProcess p : all) {
             try {
                 long left = Math.max(1, deadline - System.currentTimeMillis());
                 if (!p.process().waitFor(left, TimeUnit.MILLISECONDS)) {
-                    killNow(p);
+                    p.signalTree(ProcessHandle::destroyForcibly);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -128,28 +135,27 @@ final class Job {
         }
     }
 
-    /** SIGKILL to every process at once (a second interrupt). */
+    /** SIGKILL to every process at once. */
     void killAll() {
         for (LaunchedProcess p : processes()) {
-            killNow(p);
+            p.signalTree(ProcessHandle::destroyForcibly);
         }
-    }
-
-    private static void killNow(LaunchedProcess p) {
-        p.process().descendants().forEach(ProcessHandle::destroyForcibly);
-        p.process().destroyForcibly();
-    }
-
-    /** Waits until every process has ended. */
-    void awaitEnd() throws InterruptedException {
-        ended.await();
     }
 
     synchronized int exitStatus() {
         return exitStatus;
     }
 
+    /** Why the job failed, or {@code null}. */
     synchronized String failure() {
         return failure;
+    }
+
+    synchronized LaunchedProcess firstFailed() {
+        return firstFailed;
+    }
+
+    int size() {
+        return placement.size();
     }
 }

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.Proc;
 import org.pmix4j.server.PmixServer;
 
 /**
@@ -17,7 +18,8 @@ final class JobRegistration {
     private JobRegistration() {
     }
 
-    static List<Info> build(String nspace, String hostname, List<AppContext> apps, Placement p, List<String> wdirs) {
+    static List<Info> build(String nspace, String hostname, List<AppContext> apps, Placement p, List<String> wdirs,
+            Proc parent) {
         int size = p.size();
         List<Info> info = new ArrayList<>();
         info.add(Attributes.JOBID.info(nspace));
@@ -65,8 +67,11 @@ final class JobRegistration {
                     Attributes.NODE_RANK.info(s.nodeRank()),
                     Attributes.NODEID.info(0),
                     Attributes.REINCARNATION.info(0),
-                    Attributes.SPAWNED.info(false),
+                    Attributes.SPAWNED.info(parent != null),
                     Attributes.HOSTNAME.info(hostname)))));
+        }
+        if (parent != null) {
+            info.add(Attributes.PARENT_ID.info(parent));
         }
         return info;
     }

@@ -1,8 +1,9 @@
 package org.pmix4j.runtime;
 
+import java.util.function.Consumer;
 import org.pmix4j.api.Proc;
 
-/** A process of a job: its name, its OS process, and how it ended. */
+/** A process of a job: its name, its OS process, what it told the server, and how it ended. */
 final class LaunchedProcess {
     private final Proc proc;
     private final Process process;
@@ -39,6 +40,7 @@ final class LaunchedProcess {
         finalized = true;
     }
 
+    /** It called PMIx_Init (connected to the server). */
     boolean connected() {
         return connected;
     }
@@ -60,11 +62,39 @@ final class LaunchedProcess {
         return exitStatus;
     }
 
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Applies a signal to the process and everything it started. */
+    void signalTree(Consumer<ProcessHandle> signal) {
+        process.descendants().forEach(signal);
+        signal.accept(process.toHandle());
+    }
+
     /** How a shell would describe the end: the exit status, or the signal for statuses above 128. */
     static String describe(int status) {
         if (status > 128 && status < 128 + 65) {
-            return "was killed by signal " + (status - 128) + " (exit status " + status + ")";
+            return "was killed by signal " + (status - 128) + " (" + signalName(status - 128) + ")";
         }
         return "exited with status " + status;
+    }
+
+    static String signalName(int sig) {
+        return switch (sig) {
+            case 1 -> "SIGHUP";
+            case 2 -> "SIGINT";
+            case 3 -> "SIGQUIT";
+            case 4 -> "SIGILL";
+            case 6 -> "SIGABRT";
+            case 7 -> "SIGBUS";
+            case 8 -> "SIGFPE";
+            case 9 -> "SIGKILL";
+            case 11 -> "SIGSEGV";
+            case 13 -> "SIGPIPE";
+            case 14 -> "SIGALRM";
+            case 15 -> "SIGTERM";
+            default -> "signal " + sig;
+        };
     }
 }

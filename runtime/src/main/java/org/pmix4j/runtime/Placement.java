@@ -24,12 +24,13 @@ public record Placement(List<Slot> ranks, int slots) {
      * Places every process on this node. More processes than slots is an error unless oversubscription is
      * allowed, as every launcher users know does.
      */
-    public static Placement onThisNode(List<AppContext> apps, int slots, boolean oversubscribe) {
+    public static Placement onThisNode(List<AppContext> apps, int slots, int busy, boolean oversubscribe) {
         int total = apps.stream().mapToInt(AppContext::np).sum();
-        if (total > slots && !oversubscribe) {
+        if (total + busy > slots && !oversubscribe) {
             throw new LaunchException("There are not enough slots available in the system to satisfy the " + total
-                    + " processes requested: this node has " + slots + " slot(s). Use --oversubscribe to run more"
-                    + " processes than slots, or ask for fewer with -n.", 1);
+                    + " processes requested: this node has " + slots + " slot(s)" + (busy > 0 ? ", " + busy
+                    + " of them in use" : "") + ". Use --oversubscribe to run more processes than slots, or ask"
+                    + " for fewer with -n.", 1);
         }
         List<Slot> out = new ArrayList<>(total);
         int rank = 0;

@@ -1,22 +1,30 @@
 package org.pmix4j.runtime;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.pmix4j.api.App;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.HostModule;
 
-/** The host module of {@code pmix4j run}: what its embedded server asks of the launcher. */
+/**
+ * The host module of {@code pmix4j run}: what its embedded server asks of the launcher. Upcalls arrive on
+ * the server's loop; anything slow (forking a job) runs elsewhere and completes the stage later.
+ */
 final class RuntimeHost implements HostModule {
-    private final Job job;
+    private final Rte rte;
 
-    RuntimeHost(Job job) {
-        this.job = job;
+    RuntimeHost(Rte rte) {
+        this.rte = rte;
     }
 
     @Override
     public CompletionStage<Void> clientConnected(Proc client) {
-        LaunchedProcess p = job.process(client.rank());
-        if (p != null && client.nspace().equals(job.nspace())) {
+        LaunchedProcess p = rte.process(client);
+        if (p != null) {
             p.markConnected();
         }
         return HostModule.done();
@@ -24,8 +32,8 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientFinalized(Proc client) {
-        LaunchedProcess p = job.process(client.rank());
-        if (p != null && client.nspace().equals(job.nspace())) {
+        LaunchedProcess p = rte.process(client);
+        if (p != null) {
             p.markFinalized();
         }
         return HostModule.done();
@@ -33,8 +41,19 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
-        // answer first: the caller's PMIx_Abort returns, then the whole job is stopped
-        Thread.ofVirtual().start(() -> job.aborted(requester, status, message));
+        // answer first: the caller's PMIx_Abort returns, then the job is stopped
+        Thread.ofVirtual().start(() -> rte.aborted(requester, status, message));
         return HostModule.done();
+    }
+
+    @Override
+    public CompletionStage<String> spawn(Proc requester, List<Info> jobInfo, List<App> apps) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return rte.launch(Spawns.toAppContexts(apps, jobInfo), jobInfo, requester).nspace();
+            } catch (LaunchException e) {
+                throw new PmixException(PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, e.getMessage());
+            }
+        }, runnable -> Thread.ofVirtual().start(runnable));
     }
 }

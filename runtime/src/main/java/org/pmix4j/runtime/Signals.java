@@ -6,22 +6,23 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGINT, SIGTERM and SIGHUP stop the job in order; a second SIGINT kills it at once. Installed for the
- * duration of a run; the JVM's own handlers come back afterwards.
+ * SIGINT, SIGTERM and SIGHUP stop every job in order (SIGTERM, then SIGKILL after a grace period); a
+ * second SIGINT kills them at once. Installed for the duration of a run; the JVM's handlers come back
+ * afterwards. (A JVM started with SIGINT ignored, as background jobs of non-interactive shells are, keeps
+ * ignoring it: that is the JVM's rule, and the same as for any program started with nohup.)
  */
 final class Signals {
-    private final Job job;
+    private final Rte rte;
     private final List<Signal> signals = new ArrayList<>();
     private final List<SignalHandler> previous = new ArrayList<>();
-    private volatile boolean interrupted;
     private int interrupts;
 
-    private Signals(Job job) {
-        this.job = job;
+    private Signals(Rte rte) {
+        this.rte = rte;
     }
 
-    static Signals install(Job job) {
-        Signals s = new Signals(job);
+    static Signals install(Rte rte) {
+        Signals s = new Signals(rte);
         s.on("INT", 2);
         s.on("TERM", 15);
         s.on("HUP", 1);
@@ -30,26 +31,19 @@ final class Signals {
 
     private void on(String name, int number) {
         Signal sig = new Signal(name);
-        SignalHandler old = Signal.handle(sig, x -> caught(name, number));
         signals.add(sig);
-        previous.add(old);
+        previous.add(Signal.handle(sig, x -> caught(name, number)));
     }
 
     private synchronized void caught(String name, int number) {
-        interrupted = true;
         if (name.equals("INT") && ++interrupts > 1) {
-            System.err.println("pmix4j run: second SIGINT, killing the job now");
-            job.killAll();
+            rte.io().err().println("pmix4j run: second SIGINT, killing the job now");
+            rte.killAll();
             return;
         }
-        job.interrupted(name, number);
-        if (name.equals("INT")) {
-            System.err.println("pmix4j run: press Ctrl-C again to kill the job at once");
-        }
-    }
-
-    boolean interrupted() {
-        return interrupted;
+        rte.io().err().println("pmix4j run: caught SIG" + name + ", stopping the job"
+                + (name.equals("INT") ? " (press Ctrl-C again to kill it at once)" : ""));
+        rte.interrupt(name, number);
     }
 
     void uninstall() {

@@ -19,6 +19,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.handler.Handlers;
+import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.net.ListenAddress;
 import org.pmix4j.server.net.Listener;
@@ -207,6 +208,32 @@ public final class PmixServer implements AutoCloseable {
         env.put("PMIX_HOSTNAME", config.hostname());
         env.put("PMIX_VERSION", PMIX_VERSION);
         return env;
+    }
+
+    /**
+     * {@code PMIx_server_dmodex_request}: the data a local process shared with remote readers (its REMOTE
+     * and GLOBAL puts) as a run of KVAL packs, for a host answering another server's direct modex. Waits for
+     * the process to commit; fails with PMIX_ERR_NOT_FOUND for a process that is not local or leaves first.
+     */
+    public CompletableFuture<byte[]> dmodexRequest(Proc proc) {
+        CompletableFuture<byte[]> f = new CompletableFuture<>();
+        loop.execute(() -> {
+            boolean local = store.get(proc.nspace()).map(j -> j.isLocal(proc.rank())).orElse(false);
+            if (!local) {
+                f.completeExceptionally(new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "dmodex request for " + proc
+                        + ": not a local process of this server"));
+                return;
+            }
+            core.service(ModexStore.class).whenCommitted(proc, bytes -> {
+                if (bytes == null) {
+                    f.completeExceptionally(new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "dmodex request for "
+                            + proc + ": it left without committing"));
+                } else {
+                    f.complete(bytes);
+                }
+            });
+        });
+        return f;
     }
 
     /** {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses. */

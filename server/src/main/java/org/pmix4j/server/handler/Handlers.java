@@ -1,6 +1,11 @@
 package org.pmix4j.server.handler;
 
 import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.server.modex.CommitHandler;
+import org.pmix4j.server.modex.FenceCoordinator;
+import org.pmix4j.server.modex.FenceHandler;
+import org.pmix4j.server.modex.GetHandler;
+import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /** The table of wire commands this server serves and the handler of each. */
@@ -12,5 +17,14 @@ public final class Handlers {
         core.handle(PmixCommand.REQ_JOB_INFO, new JobInfoHandler());
         core.handle(PmixCommand.FINALIZE, new FinalizeHandler());
         core.handle(PmixCommand.ABORT, new AbortHandler());
+        ModexStore modex = new ModexStore(core.config().bufferKind());
+        FenceCoordinator fences = new FenceCoordinator(core);
+        core.provide(ModexStore.class, modex);
+        core.provide(FenceCoordinator.class, fences);
+        core.addPeerListener(modex);
+        core.addPeerListener(fences);
+        core.handle(PmixCommand.COMMIT, new CommitHandler());
+        core.handle(PmixCommand.FENCE, new FenceHandler());
+        core.handle(PmixCommand.GET, new GetHandler());
     }
 }

@@ -1,0 +1,21 @@
+package org.pmix4j.runtime;
+
+import java.util.Map;
+
+/**
+ * How an Open MPI 4.x process learns that a PMIx launcher started it. Open MPI 4.1 decides in its
+ * "schizo" framework: without mpirun's daemon URI or a known resource manager's variables, its catch-all
+ * component declares the process a singleton and forces the singleton "ess". Two of Open MPI's own MCA
+ * parameters say what is true instead: do not use that catch-all component, and use the PMI(x) ess, which
+ * takes everything from the PMIx server. No other launcher is impersonated. Values the user set win.
+ * Open MPI 5 has neither framework and ignores them.
+ */
+final class OpenMpi {
+    private OpenMpi() {
+    }
+
+    static void recognise(Map<String, String> env) {
+        env.putIfAbsent("OMPI_MCA_schizo", "^orte");
+        env.putIfAbsent("OMPI_MCA_ess", "pmi");
+    }
+}

@@ -1,0 +1,212 @@
+package org.pmix4j.server.modex;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.api.Rank;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.store.JobData;
+import org.pmix4j.server.store.JobStore;
+import org.pmix4j.wire.BufferKind;
+import org.pmix4j.wire.Packer;
+import org.pmix4j.wire.Unpacker;
+
+/**
+ * GET: {@code STRING nspace, PROC_RANK rank, SIZE ninfo, INFO[], [STRING key]}. The client asks for a
+ * process's whole data set; the answer is STATUS and byte objects (the job-level data first when the target
+ * is another job or the whole job, then PROC + KVALs of the target), from which the client picks the key.
+ *
+ * <p>As libpmix's server does: a local target's committed LOCAL data is served at once; a key the target
+ * never committed is waited for (PMIX_TIMEOUT, or 2 s once the target has committed something) unless
+ * PMIX_IMMEDIATE; a key present only in the other scope is NOT_FOUND at once; a remote target is served from
+ * collected data or, failing that, through the host's direct modex. Reserved ("pmix") keys are never put
+ * and are answered from the registered job data.
+ */
+public final class GetHandler implements CommandHandler {
+    /** How long a key a local process has not (yet) committed is waited for by default, as in libpmix. */
+    static final long DEFAULT_KEY_WAIT_MS = 2000;
+
+    @Override
+    public void handle(Request req) {
+        Unpacker in = req.body();
+        String nspace = in.string();
+        int rank = in.rank();
+        List<Info> info = in.sizedInfos("get directives");
+        String key = in.hasRemaining() ? in.string() : null;
+        if (nspace == null || nspace.isEmpty()) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "get without a namespace");
+        }
+        new Lookup(req, new Proc(nspace, rank), key, info).start();
+    }
+
+    /** One GET being answered, possibly after waiting. */
+    private static final class Lookup {
+        private final Request req;
+        private final Proc target;
+        private final String key;
+        private final List<Info> info;
+        private final ServerCore server;
+        private final ModexStore modex;
+        private final boolean immediate;
+        private final long timeoutMs;
+        private EventLoop.Timer timer;
+
+        Lookup(Request req, Proc target, String key, List<Info> info) {
+            this.req = req;
+            this.target = target;
+            this.key = key;
+            this.info = info;
+            this.server = req.server();
+            this.modex = server.service(ModexStore.class);
+            this.immediate = Attributes.IMMEDIATE.find(info).orElse(false);
+            this.timeoutMs = Attributes.TIMEOUT.find(info).map(s -> s * 1000L).orElse(-1L);
+        }
+
+        void start() {
+            if (timeoutMs > 0) {
+                timer = server.loop().schedule(timeoutMs, TimeUnit.MILLISECONDS, () -> finish(PmixStatus.PMIX_ERR_TIMEOUT));
+            }
+            attempt();
+        }
+
+        private void finish(int status) {
+            if (req.isAnswered()) {
+                return;
+            }
+            if (timer != null) {
+                timer.cancel();
+            }
+            req.replyStatus(status);
+        }
+
+        /** Tries to answer; registers itself to try again when the target's data changes. */
+        private void attempt() {
+            if (req.isAnswered()) {
+                return;
+            }
+            JobData job = server.service(JobStore.class).get(target.nspace()).orElse(null);
+            if (job == null) {
+                if (immediate) {
+                    finish(PmixStatus.PMIX_ERR_NOT_FOUND);
+                } else {
+                    directModex(null);
+                }
+                return;
+            }
+            if (target.rank() == Rank.WILDCARD) {
+                reply(job, null);
+                return;
+            }
+            if (Integer.compareUnsigned(target.rank(), job.jobSize()) >= 0 && job.jobSize() > 0) {
+                finish(PmixStatus.PMIX_ERR_NOT_FOUND);
+                return;
+            }
+            if (key != null && key.startsWith("pmix")) {
+                // reserved keys are job data, never put: the registered data has it or nobody does
+                if (job.find(target.rank(), key, List.of()).isPresent()) {
+                    reply(job, new byte[0]);
+                } else {
+                    finish(PmixStatus.PMIX_ERR_NOT_FOUND);
+                }
+                return;
+            }
+            ProcData d = modex.get(target);
+            if (job.isLocal(target.rank())) {
+                local(job, d);
+            } else {
+                remote(job, d);
+            }
+        }
+
+        private void local(JobData job, ProcData d) {
+            boolean committed = d != null && d.committed();
+            if (committed && (key == null || d.local().has(key))) {
+                reply(job, d.local().bytes(req.peer().kind()));
+                return;
+            }
+            if (committed && d.remote().has(key) && !d.local().has(key)) {
+                finish(PmixStatus.PMIX_ERR_NOT_FOUND); // the target shared it with remote readers only
+                return;
+            }
+            if (immediate || modex.isGone(target)) {
+                finish(PmixStatus.PMIX_ERR_NOT_FOUND);
+                return;
+            }
+            if (committed && timer == null) {
+                // the target committed, but not this key: libpmix waits a little for a later commit
+                timer = server.loop().schedule(DEFAULT_KEY_WAIT_MS, TimeUnit.MILLISECONDS,
+                        () -> finish(PmixStatus.PMIX_ERR_TIMEOUT));
+            }
+            modex.onChange(target, this::attempt);
+        }
+
+        private void remote(JobData job, ProcData d) {
+            if (d != null && (key == null ? !d.remote().isEmpty() : d.remote().has(key))) {
+                reply(job, d.remote().bytes(req.peer().kind()));
+                return;
+            }
+            if (immediate) {
+                finish(PmixStatus.PMIX_ERR_NOT_FOUND);
+                return;
+            }
+            directModex(job);
+        }
+
+        /** Asks the host to fetch the target's data from its server. */
+        private void directModex(JobData job) {
+            List<Info> directives = new ArrayList<>(info);
+            if (key != null) {
+                directives.add(Attributes.REQUIRED_KEY.info(key));
+            }
+            server.host().directModex(target, directives).whenCompleteAsync((blob, err) -> {
+                if (req.isAnswered()) {
+                    return;
+                }
+                if (err != null) {
+                    int st = ServerCore.statusOf(err);
+                    finish(st == PmixStatus.PMIX_ERR_NOT_SUPPORTED ? PmixStatus.PMIX_ERR_NOT_FOUND : st);
+                    return;
+                }
+                modex.storeRemote(target, blob, server.config().bufferKind());
+                JobData now = job != null ? job : server.service(JobStore.class).get(target.nspace()).orElse(null);
+                reply(now, modex.get(target).remote().bytes(req.peer().kind()));
+            }, server.loop());
+        }
+
+        /**
+         * STATUS 0, the job-level object when the target is the whole job or another job, then the target's
+         * object: PROC, its registered data when it belongs to another job, and {@code kvals}.
+         */
+        private void reply(JobData job, byte[] kvals) {
+            BufferKind kind = req.peer().kind();
+            Packer p = req.packer().status(PmixStatus.PMIX_SUCCESS);
+            boolean foreign = !target.nspace().equals(req.peer().proc().nspace());
+            if (job != null && (target.rank() == Rank.WILDCARD || foreign)) {
+                p.byteObject(job.jobLevelObject(kind));
+            }
+            if (target.rank() != Rank.WILDCARD) {
+                Packer obj = new Packer(kind);
+                if (job != null && foreign) {
+                    obj.raw(job.procObject(target.rank(), kind));
+                } else {
+                    obj.proc(target);
+                }
+                obj.raw(kvals);
+                p.byteObject(obj.toByteArray());
+            }
+            if (timer != null) {
+                timer.cancel();
+            }
+            req.reply(p);
+        }
+    }
+
+}
