@@ -26,13 +26,22 @@ final class Job {
     private int exitStatus;
     private String failure;
     private LaunchedProcess firstFailed;
+    private int termStatus;
     private boolean stopping;
 
-    Job(String nspace, List<AppContext> apps, Placement placement, Proc parent) {
+    private final List<org.pmix4j.api.Info> directives;
+
+    Job(String nspace, List<AppContext> apps, Placement placement, Proc parent, List<org.pmix4j.api.Info> directives) {
         this.nspace = nspace;
         this.apps = List.copyOf(apps);
         this.placement = placement;
         this.parent = parent;
+        this.directives = List.copyOf(directives);
+    }
+
+    /** The directives of the request that started the job (a spawn's job info). */
+    List<org.pmix4j.api.Info> directives() {
+        return directives;
     }
 
     String nspace() {
@@ -70,12 +79,15 @@ final class Job {
         return ended;
     }
 
-    /** One of the processes ended with this status; {@code how} says so in words when it failed. */
-    void exited(LaunchedProcess p, int status, String how) {
+    /**
+     * One of the processes ended with this status; {@code how} says so in words when it failed, and
+     * {@code jobTerm} is then the job's PMIX_JOB_TERM_STATUS.
+     */
+    void exited(LaunchedProcess p, int status, String how, int jobTerm) {
         boolean last;
         synchronized (this) {
             if (!stopping && how != null) {
-                record(status, how, p);
+                record(status, how, p, jobTerm);
             }
             last = --remaining == 0;
         }
@@ -85,18 +97,19 @@ final class Job {
     }
 
     /** Records the first failure and starts stopping the job; later ones are consequences. */
-    synchronized boolean fail(int status, String why, LaunchedProcess who) {
+    synchronized boolean fail(int status, String why, LaunchedProcess who, int jobTerm) {
         if (stopping) {
             return false;
         }
-        record(status, why, who);
+        record(status, why, who, jobTerm);
         return true;
     }
 
-    private void record(int status, String why, LaunchedProcess who) {
+    private void record(int status, String why, LaunchedProcess who, int jobTerm) {
         exitStatus = status == 0 ? 1 : status;
         failure = why;
         firstFailed = who;
+        termStatus = jobTerm;
         stopping = true;
         Thread.ofVirtual().start(this::terminateAll);
     }
@@ -106,6 +119,7 @@ final class Job {
         if (!stopping) {
             exitStatus = status;
             failure = why;
+            termStatus = org.pmix4j.api.PmixStatus.PMIX_ERR_JOB_CANCELED;
             stopping = true;
             Thread.ofVirtual().start(this::terminateAll);
         }
@@ -149,6 +163,11 @@ final class Job {
     /** Why the job failed, or {@code null}. */
     synchronized String failure() {
         return failure;
+    }
+
+    /** PMIX_JOB_TERM_STATUS: PMIX_SUCCESS, or why the job was ended. */
+    synchronized int termStatus() {
+        return termStatus;
     }
 
     synchronized LaunchedProcess firstFailed() {

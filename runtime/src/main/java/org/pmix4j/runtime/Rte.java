@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
@@ -36,7 +37,9 @@ final class Rte implements AutoCloseable {
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private final int slots = Runtime.getRuntime().availableProcessors();
     private PmixServer server;
+    private JobEvents events;
     private int jobCounter;
+    private int toolCounter;
     private int active;
     private int exitStatus;
     private boolean interrupted;
@@ -55,6 +58,7 @@ final class Rte implements AutoCloseable {
                 Attributes.SERVER_TOOL_SUPPORT.info(true),
                 Attributes.SERVER_TMPDIR.info(sessionDir().toString()));
         server = PmixServer.start(new RuntimeHost(this), init, env);
+        events = new JobEvents(server, io.err());
     }
 
     PmixServer server() {
@@ -67,6 +71,11 @@ final class Rte implements AutoCloseable {
 
     LaunchIo io() {
         return io;
+    }
+
+    /** A fresh namespace for a tool that connected without one. */
+    synchronized String toolNamespace() {
+        return base + "@tool." + (++toolCounter);
     }
 
     synchronized Job job(String nspace) {
@@ -101,7 +110,7 @@ final class Rte implements AutoCloseable {
         }
         try {
             Placement placement = Placement.onThisNode(apps, slots, busy, oversubscribe(directives));
-            Job job = new Job(nspace, apps, placement, parent);
+            Job job = new Job(nspace, apps, placement, parent, directives);
             synchronized (this) {
                 jobs.put(nspace, job);
             }
@@ -120,6 +129,7 @@ final class Rte implements AutoCloseable {
                 Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
             }
             job.ended().thenRun(() -> jobEnded(job));
+            events.started(job);
             return job;
         } catch (RuntimeException e) {
             synchronized (this) {
@@ -130,7 +140,8 @@ final class Rte implements AutoCloseable {
                     notifyAll();
                 }
                 if (partial != null) {
-                    partial.fail(1, "could not start the job: " + e.getMessage(), null);
+                    partial.fail(1, "could not start the job: " + e.getMessage(), null,
+                            PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH);
                 }
             }
             throw e;
@@ -198,20 +209,25 @@ final class Rte implements AutoCloseable {
             return;
         }
         String how = null;
+        int jobTerm = PmixStatus.PMIX_SUCCESS;
         if (status != 0) {
             how = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname + " "
                     + LaunchedProcess.describe(status);
+            jobTerm = status > 128 && status < 128 + 65 ? PmixStatus.PMIX_ERR_JOB_ABORTED_BY_SIG
+                    : PmixStatus.PMIX_ERR_JOB_NON_ZERO_TERM;
         } else if (p.connected() && !p.finalized()) {
             // PMIx_Init without PMIx_Finalize is an improper exit, as in PRRTE
             how = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname
                     + " exited without calling PMIx_Finalize";
+            jobTerm = PmixStatus.PMIX_ERR_JOB_TERM_WO_SYNC;
             status = 1;
         }
         if (how != null && !job.stopping()) {
             report(job, how);
         }
+        events.processEnded(p, p.exitStatus(), how != null);
         server.deregisterClient(p.proc());
-        job.exited(p, status, how);
+        job.exited(p, status, how, jobTerm);
     }
 
     /** A process of {@code job} called abort. */
@@ -223,7 +239,7 @@ final class Rte implements AutoCloseable {
         LaunchedProcess p = job.process(requester.rank());
         String why = "process rank " + requester.rank() + (p != null ? " (pid " + p.pid() + ")" : "")
                 + " called abort with status " + status + (message == null || message.isEmpty() ? "" : ": " + message);
-        if (job.fail(status, why, p)) {
+        if (job.fail(status, why, p, PmixStatus.PMIX_ERR_JOB_ABORTED)) {
             report(job, why);
         }
     }
@@ -237,6 +253,7 @@ final class Rte implements AutoCloseable {
     }
 
     private void jobEnded(Job job) {
+        events.ended(job);
         server.deregisterNspace(job.nspace()).exceptionally(e -> {
             LOG.debug("deregistering {}: {}", job.nspace(), e.toString());
             return null;

@@ -4,10 +4,12 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.App;
+import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.Query;
 import org.pmix4j.server.HostModule;
 
 /**
@@ -16,9 +18,29 @@ import org.pmix4j.server.HostModule;
  */
 final class RuntimeHost implements HostModule {
     private final Rte rte;
+    private final RuntimeQueries queries;
+    private final RuntimeLog log;
 
     RuntimeHost(Rte rte) {
         this.rte = rte;
+        this.queries = new RuntimeQueries(rte);
+        this.log = new RuntimeLog(rte.io().err(), rte.io().outStream());
+    }
+
+    @Override
+    public CompletionStage<List<Info>> query(Proc requester, List<Query> q) {
+        try {
+            return CompletableFuture.completedFuture(queries.answer(requester, q));
+        } catch (PmixException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
+        // never answer a log upcall synchronously: libpmix hosts deadlock on that, and writing may block
+        return CompletableFuture.runAsync(() -> log.write(requester, data, directives),
+                runnable -> Thread.ofVirtual().start(runnable));
     }
 
     @Override
@@ -44,6 +66,16 @@ final class RuntimeHost implements HostModule {
         // answer first: the caller's PMIx_Abort returns, then the job is stopped
         Thread.ofVirtual().start(() -> rte.aborted(requester, status, message));
         return HostModule.done();
+    }
+
+    /** Tools get a namespace of their own under the launcher's: {@code <base>@tool.<n>}, rank 0. */
+    @Override
+    public CompletionStage<Proc> toolConnected(List<Info> info) {
+        String ns = Attributes.NSPACE.find(info).orElse(null);
+        if (ns != null) {
+            return CompletableFuture.completedFuture(new Proc(ns, Attributes.RANK.find(info).orElse(0)));
+        }
+        return CompletableFuture.completedFuture(new Proc(rte.toolNamespace(), 0));
     }
 
     @Override

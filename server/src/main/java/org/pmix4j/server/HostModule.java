@@ -5,13 +5,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.AllocDirective;
 import org.pmix4j.api.App;
+import org.pmix4j.api.Cpuset;
 import org.pmix4j.api.DataRange;
+import org.pmix4j.api.DeviceDistance;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
+import org.pmix4j.api.Topology;
 
 /**
  * What the server asks of the resource manager that embeds it: one asynchronous method per upcall of the
@@ -160,6 +163,16 @@ public interface HostModule {
 
     default CompletionStage<List<Info>> fabric(Proc requester, FabricOperation op, List<Info> directives) {
         return unsupported("fabric");
+    }
+
+    /**
+     * Distances from a cpuset to the node's devices, for a client whose own hwloc could not compute them
+     * (libpmix's server computes them with hwloc, which pmix4j lacks). A NULL {@code topology} (xml null) or
+     * {@code cpuset} means "the node's" and "the requester's binding".
+     */
+    default CompletionStage<List<DeviceDistance>> deviceDistances(Proc requester, Topology topology, Cpuset cpuset,
+            List<Info> directives) {
+        return unsupported("device distances");
     }
 
     /** Control of a session (an allocation) by a scheduler. */

@@ -12,12 +12,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.server.event.EventService;
 import org.pmix4j.server.handler.Handlers;
 import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.net.EventLoop;
@@ -234,6 +236,48 @@ public final class PmixServer implements AutoCloseable {
             });
         });
         return f;
+    }
+
+    /**
+     * {@code PMIx_Notify_event} called by the host (or by pmix4j's own runtime): delivers the event to every
+     * local client and tool in {@code range} whose handler registration takes it, and keeps it (unless
+     * PMIX_EVENT_DO_NOT_CACHE) for those that register later. The event is not handed back to the host's
+     * {@code notifyEvent}, as the Standard requires; an event of a local client that the host broadcasts back
+     * is not delivered twice. {@code org.pmix4j.server.event.LifecycleEvents} builds
+     * the info of the job and process lifecycle events. Fails with PMIX_ERR_BAD_PARAM when a custom range
+     * (PMIX_EVENT_CUSTOM_RANGE) and {@code range} do not fit together.
+     *
+     * @param source the process the event is about or that reported it ({@code null}: undefined)
+     */
+    public CompletableFuture<Void> notifyEvent(int status, Proc source, DataRange range, List<Info> info) {
+        return call(() -> {
+            core.service(EventService.class).raiseFromHost(status, source, range, info);
+            return null;
+        });
+    }
+
+    /**
+     * {@code PMIx_server_IOF_deliver}: output of {@code source} on {@code channel} (one of
+     * {@link org.pmix4j.api.IofChannel}'s bits) for the tools and clients that pulled it (IOF_PULL, or a spawn
+     * with output forwarding); output nobody asked for yet is cached and replayed to a later matching
+     * request. Use the server's own name ({@link #self}) as source for the server's own output, which every
+     * connected tool gets. Returns at once; the data is copied.
+     */
+    public void iofDeliver(Proc source, int channel, byte[] data, List<Info> info) {
+        java.util.Objects.requireNonNull(source, "source");
+        java.util.Objects.requireNonNull(data, "data");
+        if (channel <= 0 || channel > 0xffff) {
+            throw new IllegalArgumentException("IOF channel " + channel + " is not a channel mask");
+        }
+        byte[] copy = data.clone();
+        List<Info> infos = info == null ? List.of() : List.copyOf(info);
+        call(() -> {
+            core.service(org.pmix4j.server.iof.IofRouter.class).deliver(source, channel, copy, infos);
+            return null;
+        }).exceptionally(e -> {
+            LOG.warn("IOF delivery from {} failed: {}", source, e.toString());
+            return null;
+        });
     }
 
     /** {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses. */

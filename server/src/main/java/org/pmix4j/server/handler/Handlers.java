@@ -1,6 +1,7 @@
 package org.pmix4j.server.handler;
 
 import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.server.event.EventService;
 import org.pmix4j.server.modex.CommitHandler;
 import org.pmix4j.server.modex.FenceCoordinator;
 import org.pmix4j.server.modex.FenceHandler;
@@ -26,5 +27,12 @@ public final class Handlers {
         core.handle(PmixCommand.COMMIT, new CommitHandler());
         core.handle(PmixCommand.FENCE, new FenceHandler());
         core.handle(PmixCommand.GET, new GetHandler());
+        EventService events = new EventService(core);
+        core.provide(EventService.class, events);
+        core.addPeerListener(events);
+        core.handle(PmixCommand.REGISTER_EVENTS, new RegisterEventsHandler());
+        core.handle(PmixCommand.DEREGISTER_EVENTS, new DeregisterEventsHandler());
+        core.handle(PmixCommand.NOTIFY, new NotifyHandler());
+        ServiceHandlers.install(core);
     }
 }

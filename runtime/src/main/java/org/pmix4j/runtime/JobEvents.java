@@ -1,0 +1,86 @@
+package org.pmix4j.runtime;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataArray;
+import org.pmix4j.api.DataRange;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.server.PmixServer;
+import org.pmix4j.server.event.LifecycleEvents;
+
+/**
+ * The job lifecycle events the runtime raises, as the Standard's tools chapter defines them:
+ * <ul>
+ * <li>the end of every job (PMIX_EVENT_JOB_END with PMIX_JOB_TERM_STATUS, and the first failed process and
+ * its exit code), to the whole session and cached, so that a handler registered just after a short-lived
+ * job ended still learns of it, and a spawning parent is told of its child's end;</li>
+ * <li>the end of every process (PMIX_EVENT_PROC_TERMINATED, or PMIX_ERR_PROC_ABORTED_BY_SIG /
+ * PMIX_ERR_PROC_TERM_WO_SYNC for abnormal ends), marked non-default so that only handlers registered for
+ * them (not Open MPI's default error handler) receive them;</li>
+ * <li>PMIX_EVENT_JOB_START and PMIX_LAUNCH_COMPLETE when the request that started the job asked for job
+ * events (PMIX_NOTIFY_JOB_EVENTS), sent to the requester only.</li>
+ * </ul>
+ * With PMIX_LOG_JOB_EVENTS (all events) or PMIX_LOG_COMPLETION (the end) the launcher also prints them.
+ */
+final class JobEvents {
+    private final PmixServer server;
+    private final PrintStream err;
+
+    JobEvents(PmixServer server, PrintStream err) {
+        this.server = server;
+        this.err = err;
+    }
+
+    void started(Job job) {
+        if (Attributes.NOTIFY_JOB_EVENTS.find(job.directives()).orElse(false) && job.parent() != null) {
+            Instant now = Instant.now();
+            toRequester(job, PmixStatus.PMIX_EVENT_JOB_START, LifecycleEvents.jobStart(job.nspace(), now));
+            toRequester(job, PmixStatus.PMIX_LAUNCH_COMPLETE, LifecycleEvents.launchComplete(job.nspace(), now));
+        }
+        if (Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false)) {
+            log("job " + job.nspace() + " started (" + job.size() + " processes) and its launch is complete");
+        }
+    }
+
+    void processEnded(LaunchedProcess p, int status, boolean abnormal) {
+        int signal = status > 128 && status < 128 + 65 ? status - 128 : 0;
+        int code = LifecycleEvents.procTerminationCode(signal, p.connected(), p.finalized());
+        List<Info> info = new ArrayList<>(LifecycleEvents.procTerminated(p.proc(),
+                LifecycleEvents.procTermStatus(code, status), status, Instant.now()));
+        info.add(Attributes.EVENT_NON_DEFAULT.info(true));
+        server.notifyEvent(code, server.self(), DataRange.SESSION, info);
+    }
+
+    void ended(Job job) {
+        Instant now = Instant.now();
+        LaunchedProcess failed = job.firstFailed();
+        int term = job.termStatus();
+        List<Info> info = failed == null ? LifecycleEvents.jobEnd(job.nspace(), term, now)
+                : LifecycleEvents.jobEnd(job.nspace(), term, failed.proc(), job.exitStatus(), now);
+        server.notifyEvent(PmixStatus.PMIX_EVENT_JOB_END, server.self(), DataRange.SESSION, info);
+        boolean logAll = Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false);
+        if (logAll || Attributes.LOG_COMPLETION.find(job.directives()).orElse(false)) {
+            log("job " + job.nspace() + " ended: " + PmixStatus.name(term)
+                    + (failed != null ? " (first failure: rank " + failed.proc().rank() + ", exit code "
+                    + job.exitStatus() + ")" : ""));
+        }
+    }
+
+    private void toRequester(Job job, int code, List<Info> info) {
+        List<Info> targeted = new ArrayList<>(info);
+        targeted.add(Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(org.pmix4j.api.DataType.PROC,
+                List.of(job.parent()))));
+        server.notifyEvent(code, server.self(), DataRange.CUSTOM, targeted);
+    }
+
+    private void log(String text) {
+        synchronized (err) {
+            err.println("[" + java.time.LocalDateTime.now().withNano(0) + "] pmix4j run: " + text);
+        }
+    }
+
+}

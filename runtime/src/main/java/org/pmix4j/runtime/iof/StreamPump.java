@@ -1,0 +1,178 @@
+package org.pmix4j.runtime.iof;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
+import org.pmix4j.api.Proc;
+
+/**
+ * Reads one output stream of one process until it ends and writes it, a batch of whole lines at a time,
+ * to its sinks. Memory is bounded: one read buffer, the current unfinished line (cut into pieces beyond
+ * {@link #MAX_LINE}) and the formatted batch.
+ *
+ * <p>A line longer than {@link #MAX_LINE} is written in pieces as it comes: plain output continues the line
+ * seamlessly (unless another process writes in between, see {@link Sink}); tagged output ends each piece
+ * with a newline so that the next piece gets its own tag; XML makes each piece an element. The last
+ * unfinished line of a stream is written, without adding a newline, when the stream ends (OpenPMIx's
+ * {@code flush_residual} does the same; PRRTE itself only prints it when the server finalizes).
+ */
+final class StreamPump implements Runnable {
+    static final int CHUNK = 64 * 1024;
+    static final int MAX_LINE = 1024 * 1024;
+
+    private final Proc proc;
+    private final OutputChannel channel;
+    private final InputStream in;
+    private final OutputFormatter format;
+    private final boolean raw;
+    private final List<Sink> sinks;
+    private final List<OutputListener> listeners;
+    private final Runnable done;
+    private final ByteBuf line = new ByteBuf(256);
+    private final ByteBuf batch;
+
+    StreamPump(Proc proc, OutputChannel channel, InputStream in, OutputFormatter format, boolean raw, List<Sink> sinks,
+            List<OutputListener> listeners, Runnable done) {
+        this.proc = proc;
+        this.channel = channel;
+        this.in = in;
+        this.format = format;
+        this.raw = raw;
+        this.sinks = sinks;
+        this.listeners = listeners;
+        this.done = done;
+        this.batch = format.plain() ? null : new ByteBuf(CHUNK + 1024);
+    }
+
+    @Override
+    public void run() {
+        byte[] buf = new byte[CHUNK];
+        try (in) {
+            int n;
+            while ((n = in.read(buf)) >= 0) {
+                if (n > 0) {
+                    offer(buf, n);
+                    take(buf, n);
+                }
+            }
+        } catch (IOException e) {
+            // the pipe broke: the process is gone, and what was read is all there is
+        } finally {
+            try {
+                if (!line.isEmpty()) {
+                    fragment(false);
+                }
+                for (OutputListener l : listeners) {
+                    try {
+                        l.closed(proc, channel.pmixChannel());
+                    } catch (RuntimeException e) {
+                        // a listener's failure is not the output's
+                    }
+                }
+            } finally {
+                done.run();
+            }
+        }
+    }
+
+    private void take(byte[] buf, int n) {
+        if (raw) {
+            if (format.plain()) {
+                emit(false, buf, 0, n);
+            } else {
+                batch.reset();
+                format.append(batch, buf, 0, n);
+                emitBatch(false);
+            }
+            return;
+        }
+        int last = n - 1;
+        while (last >= 0 && buf[last] != '\n') {
+            last--;
+        }
+        if (last < 0) {
+            line.add(buf, 0, n);
+            if (line.size() >= MAX_LINE) {
+                fragment(true);
+            }
+            return;
+        }
+        int end = last + 1;
+        if (format.plain()) {
+            for (Sink s : sinks) {
+                s.write(this, true, line.array(), 0, line.size(), buf, 0, end);
+            }
+        } else {
+            batch.reset();
+            int start = 0;
+            if (!line.isEmpty()) {
+                int nl = indexOf(buf, 0, end);
+                line.add(buf, 0, nl + 1);
+                format.append(batch, line.array(), 0, line.size());
+                start = nl + 1;
+            }
+            while (start < end) {
+                int nl = indexOf(buf, start, end);
+                format.append(batch, buf, start, nl + 1 - start);
+                start = nl + 1;
+            }
+            emitBatch(true);
+            batch.trim(4 * CHUNK);
+        }
+        line.reset();
+        line.add(buf, end, n - end);
+        line.trim(CHUNK);
+    }
+
+    /** Writes the unfinished line: a piece of an over-long line, or the last bytes of the stream. */
+    private void fragment(boolean cut) {
+        if (format.plain()) {
+            emit(true, line.array(), 0, line.size());
+        } else {
+            batch.reset();
+            format.append(batch, line.array(), 0, line.size());
+            if (cut && !format.xml()) {
+                batch.add('\n');
+            }
+            emitBatch(true);
+            batch.trim(4 * CHUNK);
+        }
+        line.reset();
+        line.trim(CHUNK);
+    }
+
+    private void emitBatch(boolean separate) {
+        emit(separate, batch.array(), 0, batch.size());
+    }
+
+    private void emit(boolean separate, byte[] b, int off, int len) {
+        for (Sink s : sinks) {
+            s.write(this, separate, b, off, len);
+        }
+    }
+
+    private void offer(byte[] buf, int n) {
+        for (OutputListener l : listeners) {
+            try {
+                l.output(proc, channel.pmixChannel(), Arrays.copyOf(buf, n));
+            } catch (RuntimeException e) {
+                // a listener's failure is not the output's
+            }
+        }
+    }
+
+    private static int indexOf(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public String toString() {
+        return channel.label() + " of " + proc;
+    }
+}

@@ -1,0 +1,81 @@
+package org.pmix4j.runtime.placement;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The placement reports PRRTE users know: {@code --report-bindings} (PRRTE's {@code --display bind}) and
+ * {@code --display map}, in PRRTE's text.
+ */
+public final class PlacementReports {
+    private static final String MAP_HEADER = "========================   JOB MAP   ========================";
+    private static final String MAP_FOOTER = "=============================================================";
+
+    private PlacementReports() {
+    }
+
+    /**
+     * One {@code --report-bindings} line: {@code [host:pid] Rank 0 bound to package[0][core:L0]}, or
+     * {@code [host:pid] Rank 1 is not bound (or bound to all available processors)}.
+     *
+     * <p>PRRTE prints it through its output stream, whose prefix carries the printing process's own pid
+     * (the daemon that forks the rank, just before it forks it), five digits at least. Pass the launcher's
+     * pid to read as PRRTE does.
+     */
+    public static String bindingLine(String host, long pid, ProcPlacement p) {
+        String prefix = "[" + host + ":" + String.format("%05d", pid) + "] Rank " + p.rank();
+        return p.bound() ? prefix + " bound to " + p.binding()
+                : prefix + " is not bound (or bound to all available processors)";
+    }
+
+    /** The {@code --report-bindings} lines of a job, in rank order. */
+    public static List<String> bindingLines(String host, long pid, JobMap map) {
+        List<String> out = new ArrayList<>();
+        for (ProcPlacement p : map.procs()) {
+            out.add(bindingLine(host, pid, p));
+        }
+        return out;
+    }
+
+    /**
+     * The {@code --display map} block, as PRRTE writes it to standard output (blank lines and tabs
+     * included; it starts with a newline and ends with one):
+     *
+     * <pre>
+     * ========================   JOB MAP   ========================
+     * Data for JOB nspace offset 0 Total slots allocated 2
+     *     Mapping policy: BYCORE:NOOVERSUBSCRIBE  Ranking policy: FILL Binding policy: CORE:IF-SUPPORTED
+     *     Cpu set: N/A  PPR: N/A  Cpus-per-rank: N/A  Cpu Type: CORE
+     *
+     *
+     * Data for node: vm	Num slots: 2	Max slots: 0	Num procs: 2
+     *         Process jobid: nspace App: 0 Process rank: 0 Bound: package[0][core:L0]
+     *         Process jobid: nspace App: 0 Process rank: 1 Bound: package[0][core:L1]
+     *
+     * =============================================================
+     * </pre>
+     *
+     * An unbound process shows {@code Bound: N/A}; "Num procs" counts every process on the node.
+     */
+    public static String jobMap(String nspace, String host, JobMap map) {
+        StringBuilder sb = new StringBuilder();
+        sb.append('\n').append(MAP_HEADER).append('\n');
+        sb.append("Data for JOB ").append(nspace).append(" offset 0 Total slots allocated ").append(map.slots())
+                .append('\n');
+        sb.append("    Mapping policy: ").append(map.mapbyString()).append("  Ranking policy: ")
+                .append(map.rankbyString()).append(" Binding policy: ").append(map.bindtoString()).append('\n');
+        sb.append("    Cpu set: N/A  PPR: N/A  Cpus-per-rank: ")
+                .append(map.cpusPerRank() > 0 ? Integer.toString(map.cpusPerRank()) : "N/A").append("  Cpu Type: ")
+                .append(map.hwthreadCpus() ? "HWT" : "CORE").append('\n');
+        sb.append('\n');
+        sb.append("\nData for node: ").append(host).append("\tNum slots: ").append(map.slots()).append("\tMax slots: ")
+                .append(map.maxSlots()).append("\tNum procs: ").append(map.procsOnNode());
+        for (ProcPlacement p : map.procs()) {
+            sb.append("\n        Process jobid: ").append(nspace).append(" App: ").append(p.appnum())
+                    .append(" Process rank: ").append(p.rank()).append(" Bound: ")
+                    .append(p.bound() ? p.binding() : "N/A");
+        }
+        sb.append("\n\n").append(MAP_FOOTER).append('\n');
+        return sb.toString();
+    }
+}

@@ -1,0 +1,88 @@
+package org.pmix4j.server.handler;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.server.collective.Collective;
+import org.pmix4j.server.collective.Collectives;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+import org.pmix4j.server.store.JobData;
+import org.pmix4j.server.store.JobStore;
+import org.pmix4j.wire.Packer;
+import org.pmix4j.wire.Unpacker;
+
+/**
+ * CONNECT: {@code SIZE n, PROC[n]} (the processes to connect, n &ge; 1), {@code SIZE m, INFO[m]}. A
+ * collective ({@link Collectives}): when every local participant has called, it completes here if all
+ * participants are local, else through the host's {@code connect} upcall, called once for the local set.
+ *
+ * <p>Reply ({@code _cnct}): STATUS; on success, for every other namespace involved, one BYTE_OBJECT holding
+ * {@code STRING nspace} and that job's job-level KVALs, which the client files so it can Get the other
+ * side's job data afterwards. libpmix sends the namespaces of the local callers; this server also sends
+ * those of the named participants whose job data the host registered here (a remote job the host told
+ * this server about).
+ */
+public final class ConnectHandler implements CommandHandler {
+    static final String KIND = "connect";
+
+    @Override
+    public void handle(Request req) {
+        Participants p = Participants.read(req.body(), KIND);
+        Collectives all = req.server().service(Collectives.class);
+        all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {
+            @Override
+            public void ready(Collective c) {
+                all.completeLocallyOrAsk(c, directives -> req.server().host().connect(c.procs(), directives));
+            }
+
+            @Override
+            public void reply(Collective c, Proc participant, Request r, int status) {
+                Packer out = r.packer().status(status);
+                if (status == PmixStatus.PMIX_SUCCESS) {
+                    JobStore jobs = r.server().service(JobStore.class);
+                    for (String ns : nspaces(c)) {
+                        if (ns.equals(participant.nspace())) {
+                            continue;
+                        }
+                        JobData job = jobs.get(ns).orElse(null);
+                        if (job == null || !job.hasData()) {
+                            continue;
+                        }
+                        Packer blob = r.packer().string(ns).raw(JobLevelData.kvals(job, r.peer().kind()));
+                        out.byteObject(blob.toByteArray());
+                    }
+                }
+                r.reply(out);
+            }
+        });
+    }
+
+    /** The namespaces of the callers, then those of the named participants. */
+    private static Set<String> nspaces(Collective c) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Proc p : c.arrivedProcs()) {
+            out.add(p.nspace());
+        }
+        for (Proc p : c.procs()) {
+            out.add(p.nspace());
+        }
+        return out;
+    }
+
+    /** The request of CONNECT and DISCONNECT. */
+    record Participants(List<Proc> procs, List<Info> directives) {
+        static Participants read(Unpacker in, String what) {
+            int n = in.sizeCount(what + " participants");
+            if (n < 1) {
+                throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, what + " without participants");
+            }
+            List<Proc> procs = Collectives.canonical(in.procs());
+            return new Participants(procs, in.sizedInfos(what + " directives"));
+        }
+    }
+}

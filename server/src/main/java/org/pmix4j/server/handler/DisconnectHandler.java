@@ -1,0 +1,33 @@
+package org.pmix4j.server.handler;
+
+import org.pmix4j.api.Proc;
+import org.pmix4j.server.collective.Collective;
+import org.pmix4j.server.collective.Collectives;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+
+/**
+ * DISCONNECT: the request of CONNECT; the same collective, through the host's {@code disconnect} upcall
+ * when not all participants are local. Reply ({@code _discnct}): STATUS. The job data the client got at
+ * connect time is dropped by the client itself.
+ */
+public final class DisconnectHandler implements CommandHandler {
+    static final String KIND = "disconnect";
+
+    @Override
+    public void handle(Request req) {
+        ConnectHandler.Participants p = ConnectHandler.Participants.read(req.body(), KIND);
+        Collectives all = req.server().service(Collectives.class);
+        all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {
+            @Override
+            public void ready(Collective c) {
+                all.completeLocallyOrAsk(c, directives -> req.server().host().disconnect(c.procs(), directives));
+            }
+
+            @Override
+            public void reply(Collective c, Proc participant, Request r, int status) {
+                r.replyStatus(status);
+            }
+        });
+    }
+}

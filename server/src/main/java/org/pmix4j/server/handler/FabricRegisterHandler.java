@@ -1,0 +1,22 @@
+package org.pmix4j.server.handler;
+
+import java.util.List;
+import org.pmix4j.api.Info;
+import org.pmix4j.server.HostModule;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+
+/**
+ * FABRIC_REGISTER: {@code SIZE n, INFO[n]} → the host's {@code fabric} upcall (REGISTER, libpmix's
+ * PMIX_FABRIC_REQUEST_INFO). Reply ({@code fabric_cbfunc}): STATUS, SIZE, INFO[] (the fabric's
+ * description); bare STATUS -47 without the upcall. libpmix first asks its own network plugins, which a
+ * stock build does not have for this; pmix4j has none.
+ */
+public final class FabricRegisterHandler implements CommandHandler {
+    @Override
+    public void handle(Request req) {
+        List<Info> directives = req.body().sizedInfos("fabric directives");
+        InfoReplies.statusSizeInfos(req, req.server().host().fabric(req.peer().proc(),
+                HostModule.FabricOperation.REGISTER, directives));
+    }
+}

@@ -1,0 +1,114 @@
+package org.pmix4j.server.handler;
+
+import java.util.List;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.api.Value;
+import org.pmix4j.server.HostModule;
+import org.pmix4j.server.collective.Collective;
+import org.pmix4j.server.collective.Collectives;
+import org.pmix4j.server.collective.Groups;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.wire.Unpacker;
+
+/**
+ * GROUP_CONSTRUCT: {@code STRING group id, SIZE n, PROC[n]} (members, n &ge; 1), {@code SIZE m, INFO[m]}.
+ * A collective over the members named by the first caller, keyed by the group id, as in libpmix. When
+ * every local member has called: a group of local processes only (or one marked PMIX_GROUP_LOCAL_ONLY)
+ * that does not ask for a context id is complete at once; otherwise the host's {@code group} upcall
+ * (CONSTRUCT) is called once, with the first caller's directives plus PMIX_SORTED_PROC_ARRAY and
+ * PMIX_LOCAL_COLLECTIVE_STATUS, and may return PMIX_GROUP_CONTEXT_ID.
+ *
+ * <p>Reply ({@code _grpcbfunc}): STATUS, then always {@code SIZE context id} (SIZE_MAX when none was
+ * assigned). libpmix also gathers the members' committed endpoint data into PMIX_GROUP_ENDPT_DATA for the
+ * host; this server does not (the members can Get each other's data through the ordinary modex).
+ */
+public final class GroupConstructHandler implements CommandHandler {
+    static final String KIND = "group construct";
+    /** The context id of a group that got none (SIZE_MAX). */
+    static final long NO_CONTEXT_ID = -1L;
+
+    @Override
+    public void handle(Request req) {
+        Unpacker in = req.body();
+        String id = in.string();
+        if (id == null || id.isEmpty()) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "group construct without a group id");
+        }
+        int n = in.sizeCount("group members");
+        if (n < 1) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "group '" + id + "' has no members");
+        }
+        List<Proc> members = Collectives.canonical(in.procs());
+        List<Info> directives = in.sizedInfos("group directives");
+        ServerCore server = req.server();
+        Collectives all = server.service(Collectives.class);
+        Groups groups = server.service(Groups.class);
+        all.join(new Collectives.Key(KIND, id), members, req, directives, () -> new Collectives.Operation() {
+            private long contextId = NO_CONTEXT_ID;
+            private boolean viaHost;
+
+            @Override
+            public void ready(Collective c) {
+                boolean localOnly = flag(c.directives(), Attributes.GROUP_LOCAL_ONLY.key());
+                boolean wantsId = flag(c.directives(), Attributes.GROUP_ASSIGN_CONTEXT_ID.key());
+                if (localOnly || (c.allLocal() && !wantsId)) {
+                    all.finish(c, Collectives.localStatus(c));
+                    return;
+                }
+                c.hostCalled();
+                viaHost = true;
+                server.host().group(HostModule.GroupOperation.CONSTRUCT, id, c.procs(), Collectives.hostDirectives(c, true))
+                        .whenCompleteAsync((infos, err) -> {
+                            if (err == null && infos != null) {
+                                for (Info i : infos) {
+                                    if (i.key().equals(Attributes.GROUP_CONTEXT_ID.key())) {
+                                        contextId = number(i.value());
+                                    }
+                                }
+                            }
+                            all.finish(c, err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err));
+                        }, server.loop());
+            }
+
+            @Override
+            public void reply(Collective c, Proc participant, Request r, int status) {
+                r.reply(r.packer().status(status).size(contextId));
+            }
+
+            @Override
+            public void ended(Collective c, int status) {
+                if (status == PmixStatus.PMIX_SUCCESS || status == PmixStatus.PMIX_ERR_PARTIAL_SUCCESS) {
+                    groups.put(new Groups.Group(id, c.procs(), viaHost));
+                }
+            }
+        });
+    }
+
+    static boolean flag(List<Info> directives, String key) {
+        for (Info i : directives) {
+            if (i.key().equals(key)) {
+                return i.isTrue();
+            }
+        }
+        return false;
+    }
+
+    private static long number(Value v) {
+        return switch (v) {
+            case Value.Size s -> s.value();
+            case Value.UInt64 u -> u.value();
+            case Value.Int64 i -> i.value();
+            case Value.UInt32 u -> Integer.toUnsignedLong(u.value());
+            case Value.Int32 i -> i.value();
+            case Value.Int i -> i.value();
+            case Value.UInt u -> Integer.toUnsignedLong(u.value());
+            default -> NO_CONTEXT_ID;
+        };
+    }
+}

@@ -1,0 +1,63 @@
+package org.pmix4j.server.handler;
+
+import java.util.List;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.server.HostModule;
+import org.pmix4j.server.collective.Collective;
+import org.pmix4j.server.collective.Collectives;
+import org.pmix4j.server.collective.Groups;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.wire.Unpacker;
+
+/**
+ * GROUP_DESTRUCT: {@code STRING group id, SIZE n, INFO[n]}. The group must have been constructed through
+ * this server (else PMIX_ERR_NOT_FOUND, as libpmix). A collective over its members; when every local member
+ * has called, the host's {@code group} upcall (DESTRUCT) is called once with the directives plus
+ * PMIX_LOCAL_COLLECTIVE_STATUS — except for a group this server built alone, which it also destructs
+ * alone. The group is forgotten whatever the outcome. Reply: STATUS.
+ */
+public final class GroupDestructHandler implements CommandHandler {
+    static final String KIND = "group destruct";
+
+    @Override
+    public void handle(Request req) {
+        Unpacker in = req.body();
+        String id = in.string();
+        ServerCore server = req.server();
+        Groups groups = server.service(Groups.class);
+        Groups.Group g = id == null ? null : groups.get(id);
+        if (g == null) {
+            throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "there is no group '" + id + "' to destruct");
+        }
+        List<Info> directives = in.sizedInfos("group directives");
+        Collectives all = server.service(Collectives.class);
+        all.join(new Collectives.Key(KIND, id), g.members(), req, directives, () -> new Collectives.Operation() {
+            @Override
+            public void ready(Collective c) {
+                if (!g.viaHost()) {
+                    all.finish(c, Collectives.localStatus(c));
+                    return;
+                }
+                c.hostCalled();
+                server.host().group(HostModule.GroupOperation.DESTRUCT, id, g.members(), Collectives.hostDirectives(c, false))
+                        .whenCompleteAsync((infos, err) -> all.finish(c,
+                                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), server.loop());
+            }
+
+            @Override
+            public void reply(Collective c, Proc participant, Request r, int status) {
+                r.replyStatus(status);
+            }
+
+            @Override
+            public void ended(Collective c, int status) {
+                groups.remove(id);
+            }
+        });
+    }
+}

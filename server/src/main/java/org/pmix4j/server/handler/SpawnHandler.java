@@ -1,0 +1,92 @@
+package org.pmix4j.server.handler;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.pmix4j.api.App;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataType;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.IofChannel;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Value;
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.store.JobData;
+import org.pmix4j.server.store.JobStore;
+import org.pmix4j.wire.Packer;
+import org.pmix4j.wire.Unpacker;
+
+/**
+ * SPAWN: {@code SIZE n, INFO[n]} (job directives), {@code SIZE m, APP[m]}. The host starts the job and
+ * names its namespace. Reply ({@code _spcb}): STATUS, STRING nspace (a NULL string when the host named
+ * none), and on success, when the new namespace is registered with this server, its job-level data as
+ * KVALs, which the client files as it files its own job data (so it can Get the new job's size ... at
+ * once).
+ *
+ * <p>PMIX_FWD_STDOUT / STDERR / STDDIAG / STDIN in the directives (for a tool: all output channels unless
+ * it says otherwise) make the requester a receiver of the new job's output, as libpmix arranges, with the
+ * requester's default id 0; output the host delivered before is sent at once.
+ *
+ * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
+ * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).
+ */
+public final class SpawnHandler implements CommandHandler {
+    @Override
+    public void handle(Request req) {
+        Unpacker in = req.body();
+        List<Info> jobInfo = in.sizedInfos("spawn directives");
+        int napps = in.sizeCount("applications");
+        List<App> apps = new ArrayList<>(napps);
+        if (napps > 0) {
+            for (Value v : in.unpack(DataType.APP)) {
+                apps.add((App) v);
+            }
+        }
+        Peer peer = req.peer();
+        int channels = forwardedChannels(jobInfo, !peer.isClient());
+        HostReplies.whenDone(req, req.server().host().spawn(peer.proc(), jobInfo, apps), (nspace, status) -> {
+            if (status == PmixStatus.PMIX_SUCCESS && nspace != null && channels != IofChannel.NONE) {
+                req.server().service(IofRouter.class).registerForSpawn(peer, nspace, channels);
+            }
+            Packer p = req.packer().status(status).string(nspace);
+            if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
+                JobData job = req.server().service(JobStore.class).get(nspace).orElse(null);
+                if (job != null && job.hasData()) {
+                    p.raw(JobLevelData.kvals(job, peer.kind()));
+                }
+            }
+            req.reply(p);
+        });
+    }
+
+    /** The IOF channels the directives ask to forward to the requester (libpmix's spawn parser). */
+    static int forwardedChannels(List<Info> jobInfo, boolean tool) {
+        int channels = IofChannel.NONE;
+        boolean out = false;
+        boolean err = false;
+        boolean diag = false;
+        for (Info i : jobInfo) {
+            String k = i.key();
+            if (k.equals(Attributes.FWD_STDIN.key())) {
+                if (i.isTrue() || i.value() instanceof org.pmix4j.api.Rank) {
+                    channels |= IofChannel.STDIN;
+                }
+            } else if (k.equals(Attributes.FWD_STDOUT.key())) {
+                out = true;
+                channels |= i.isTrue() ? IofChannel.STDOUT : 0;
+            } else if (k.equals(Attributes.FWD_STDERR.key())) {
+                err = true;
+                channels |= i.isTrue() ? IofChannel.STDERR : 0;
+            } else if (k.equals(Attributes.FWD_STDDIAG.key())) {
+                diag = true;
+                channels |= i.isTrue() ? IofChannel.STDDIAG : 0;
+            }
+        }
+        if (tool) {
+            channels |= (out ? 0 : IofChannel.STDOUT) | (err ? 0 : IofChannel.STDERR) | (diag ? 0 : IofChannel.STDDIAG);
+        }
+        return channels;
+    }
+}

@@ -1,0 +1,13 @@
+package org.pmix4j.server.handler;
+
+import org.pmix4j.server.core.CommandHandler;
+import org.pmix4j.server.core.Request;
+
+/** UNPUBLISH: the request of {@link PublishedKeys}; the host removes the data. Reply: STATUS. */
+public final class UnpublishHandler implements CommandHandler {
+    @Override
+    public void handle(Request req) {
+        PublishedKeys r = PublishedKeys.read(req, "unpublish");
+        HostReplies.status(req, req.server().host().unpublish(req.peer().proc(), r.keys(), r.directives()));
+    }
+}
