@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.placement.JobMap;
 
 /**
  * One job the runtime launched: its applications, where its processes went, the processes, and how it
@@ -18,7 +19,7 @@ final class Job {
 
     private final String nspace;
     private final List<AppContext> apps;
-    private final Placement placement;
+    private final JobMap placement;
     private final Proc parent;
     private final List<LaunchedProcess> procs = new ArrayList<>();
     private final CompletableFuture<Job> ended = new CompletableFuture<>();
@@ -31,7 +32,7 @@ final class Job {
 
     private final List<org.pmix4j.api.Info> directives;
 
-    Job(String nspace, List<AppContext> apps, Placement placement, Proc parent, List<org.pmix4j.api.Info> directives) {
+    Job(String nspace, List<AppContext> apps, JobMap placement, Proc parent, List<org.pmix4j.api.Info> directives) {
         this.nspace = nspace;
         this.apps = List.copyOf(apps);
         this.placement = placement;
@@ -52,7 +53,7 @@ final class Job {
         return apps;
     }
 
-    Placement placement() {
+    JobMap placement() {
         return placement;
     }
 

@@ -1,6 +1,5 @@
 package org.pmix4j.runtime;
 
-import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +27,11 @@ import org.pmix4j.server.event.LifecycleEvents;
  */
 final class JobEvents {
     private final PmixServer server;
-    private final PrintStream err;
+    private final java.util.function.Consumer<String> printer;
 
-    JobEvents(PmixServer server, PrintStream err) {
+    JobEvents(PmixServer server, java.util.function.Consumer<String> printer) {
         this.server = server;
-        this.err = err;
+        this.printer = printer;
     }
 
     void started(Job job) {
@@ -46,7 +45,7 @@ final class JobEvents {
         }
     }
 
-    void processEnded(LaunchedProcess p, int status, boolean abnormal) {
+    void processEnded(LaunchedProcess p, int status) {
         int signal = status > 128 && status < 128 + 65 ? status - 128 : 0;
         int code = LifecycleEvents.procTerminationCode(signal, p.connected(), p.finalized());
         List<Info> info = new ArrayList<>(LifecycleEvents.procTerminated(p.proc(),
@@ -78,9 +77,7 @@ final class JobEvents {
     }
 
     private void log(String text) {
-        synchronized (err) {
-            err.println("[" + java.time.LocalDateTime.now().withNano(0) + "] pmix4j run: " + text);
-        }
+        printer.accept("[" + java.time.LocalDateTime.now().withNano(0) + "] pmix4j run: " + text);
     }
 
 }

@@ -2,22 +2,21 @@ package org.pmix4j.runtime;
 
 import java.util.function.Consumer;
 import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.iof.ProcessOutput;
 
 /** A process of a job: its name, its OS process, what it told the server, and how it ended. */
 final class LaunchedProcess {
     private final Proc proc;
     private final Process process;
-    private final Thread stdout;
-    private final Thread stderr;
+    private final ProcessOutput output;
     private volatile boolean connected;
     private volatile boolean finalized;
     private volatile int exitStatus = -1;
 
-    LaunchedProcess(Proc proc, Process process, Thread stdout, Thread stderr) {
+    LaunchedProcess(Proc proc, Process process, ProcessOutput output) {
         this.proc = proc;
         this.process = process;
-        this.stdout = stdout;
-        this.stderr = stderr;
+        this.output = output;
     }
 
     Proc proc() {
@@ -52,8 +51,8 @@ final class LaunchedProcess {
     /** Waits for the exit and for its output to be fully forwarded; the status as a shell reports it. */
     int waitFor() throws InterruptedException {
         int st = process.waitFor();
-        stdout.join();
-        stderr.join();
+        // a grandchild holding the pipes open must not keep the job alive for ever
+        output.await(5, java.util.concurrent.TimeUnit.SECONDS);
         exitStatus = st;
         return st;
     }

@@ -17,7 +17,11 @@ import org.pmix4j.api.PmixException;
  * when it returns.
  */
 public final class Launcher {
-    private final LaunchIo io;
+    /** The exit status of a run stopped because --timeout expired (GNU timeout's convention). */
+    public static final int TIMEOUT_STATUS = 124;
+
+    private final OutputStream out;
+    private final OutputStream err;
     private final Map<String, String> env;
 
     /** A launcher writing to this process's stdout and stderr, with its environment. */
@@ -26,22 +30,54 @@ public final class Launcher {
     }
 
     public Launcher(OutputStream out, OutputStream err, Map<String, String> env) {
-        this.io = LaunchIo.of(out, err);
+        this.out = out;
+        this.err = err;
         this.env = env;
     }
 
-    /** Options of a run beyond the applications. */
-    public record Options(boolean oversubscribe) {
-        public static final Options DEFAULTS = new Options(false);
+    /**
+     * Options of a run beyond the applications, as the user typed them; {@link #run} checks them and
+     * refuses a bad one with an IllegalArgumentException naming it.
+     *
+     * @param mapBy          --map-by, or null for the default
+     * @param rankBy         --rank-by, or null
+     * @param bindTo         --bind-to, or null
+     * @param hosts          --host values
+     * @param hostfile       --hostfile, or null
+     * @param output         --output values (combinable)
+     * @param streamBuffering --stream-buffering, or null
+     * @param stdin          --stdin (all, none or a rank), or null for rank 0
+     * @param timeoutSeconds --timeout, or null
+     * @param display        --display values (map, bind)
+     */
+    public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
+            List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
+            Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display) {
+        public static final Options DEFAULTS = new Options(false, false, null, null, null, List.of(), null, List.of(),
+                null, null, null, false, false, List.of());
+
+        public Options {
+            hosts = List.copyOf(hosts);
+            output = List.copyOf(output);
+            display = List.copyOf(display);
+        }
+
+        /** The defaults with oversubscription allowed or not. */
+        public static Options oversubscribing(boolean allowed) {
+            return new Options(allowed, false, null, null, null, List.of(), null, List.of(), null, null, null, false,
+                    false, List.of());
+        }
     }
 
     /** Runs the job and returns the exit status the launcher should leave with. */
     public int run(List<AppContext> apps, Options options) {
-        try (Rte rte = new Rte(io, env, options)) {
+        RunPlan plan = RunPlan.of(options, org.pmix4j.server.ServerConfig.localHostname());
+        plan.stdin.checkAgainst(apps.stream().mapToInt(AppContext::np).sum());
+        try (Rte rte = new Rte(plan, out, err, env)) {
             Signals signals = Signals.install(rte);
             try {
                 rte.start();
-                rte.launch(apps, List.of(), null);
+                rte.launchUserJob(apps);
                 return rte.awaitAll();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

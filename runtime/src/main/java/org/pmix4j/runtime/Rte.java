@@ -2,6 +2,7 @@ package org.pmix4j.runtime;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,10 +10,25 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.iof.IoForwarder;
+import org.pmix4j.runtime.iof.OutputOptions;
+import org.pmix4j.runtime.iof.ProcessOutput;
+import org.pmix4j.runtime.iof.StdinRouter;
+import org.pmix4j.runtime.placement.BindingPolicy;
+import org.pmix4j.runtime.placement.JobMap;
+import org.pmix4j.runtime.placement.Mapper;
+import org.pmix4j.runtime.placement.MappingPolicy;
+import org.pmix4j.runtime.placement.NodeUsage;
+import org.pmix4j.runtime.placement.PlacementException;
+import org.pmix4j.runtime.placement.PlacementReports;
+import org.pmix4j.runtime.placement.PlacementRequest;
+import org.pmix4j.runtime.placement.ProcPlacement;
+import org.pmix4j.runtime.placement.RankingPolicy;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
 import org.slf4j.Logger;
@@ -21,36 +37,42 @@ import org.slf4j.LoggerFactory;
 /**
  * The runtime environment behind {@code pmix4j run}: one PMIx server embedded in this process, and the jobs
  * it runs on this node — the one the user asked for and any its processes spawn. It numbers the jobs
- * ({@code pmix4j-<host>-<pid>@N}), registers them with the server, forks their processes with the server's
- * environment, watches them end and applies the launcher's rules to what it sees.
+ * ({@code pmix4j-<host>-<pid>@N}), places them ({@link Mapper}), registers them with the server, forks their
+ * processes (bound with taskset where asked), forwards their IO, watches them end and applies the
+ * launcher's rules to what it sees.
  */
 final class Rte implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Rte.class);
 
-    private final LaunchIo io;
+    private final RunPlan plan;
     private final Map<String, String> env;
-    private final Launcher.Options options;
     private final String hostname = ServerConfig.localHostname();
     private final String base = "pmix4j-" + hostname + "-" + ProcessHandle.current().pid();
     private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
     private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
     private final Map<String, Job> jobs = new LinkedHashMap<>();
-    private final int slots = Runtime.getRuntime().availableProcessors();
+    private final IoForwarder iof;
+    private final OutputStream out;
+    private final PrintStream err;
+    private StdinRouter stdin;
     private PmixServer server;
     private JobEvents events;
     private int jobCounter;
     private int toolCounter;
+    private int nextNodeRank;
     private int active;
     private int exitStatus;
     private boolean interrupted;
 
-    Rte(LaunchIo io, Map<String, String> env, Launcher.Options options) {
-        this.io = io;
+    Rte(RunPlan plan, OutputStream out, OutputStream errStream, Map<String, String> env) {
+        this.plan = plan;
         this.env = env;
-        this.options = options;
+        this.out = out;
+        this.err = new PrintStream(errStream, true);
+        this.iof = new IoForwarder(plan.output, out, errStream, hostname);
     }
 
-    /** Starts the embedded server. */
+    /** Starts the embedded server and connects output forwarding to it (PMIx tools can pull output). */
     void start() {
         List<Info> init = List.of(
                 Attributes.SERVER_NSPACE.info(base + "@0"),
@@ -58,7 +80,9 @@ final class Rte implements AutoCloseable {
                 Attributes.SERVER_TOOL_SUPPORT.info(true),
                 Attributes.SERVER_TMPDIR.info(sessionDir().toString()));
         server = PmixServer.start(new RuntimeHost(this), init, env);
-        events = new JobEvents(server, io.err());
+        events = new JobEvents(server, this::message);
+        iof.addListener(new ToolOutput(server));
+        iof.start();
     }
 
     PmixServer server() {
@@ -69,8 +93,17 @@ final class Rte implements AutoCloseable {
         return hostname;
     }
 
-    LaunchIo io() {
-        return io;
+    OutputStream stdoutStream() {
+        return out;
+    }
+
+    PrintStream stderr() {
+        return err;
+    }
+
+    /** A launcher message on stderr, never in the middle of a process's line. */
+    void message(String text) {
+        iof.launcherMessage(text);
     }
 
     /** A fresh namespace for a tool that connected without one. */
@@ -92,6 +125,17 @@ final class Rte implements AutoCloseable {
         return j == null ? null : j.process(p.rank());
     }
 
+    /** The user's job: the applications of the command line, with the launcher's stdin and time limit. */
+    Job launchUserJob(List<AppContext> apps) {
+        stdin = StdinRouter.ofLauncherStdin();
+        Job job = launch(apps, List.of(), null);
+        stdin.start();
+        if (plan.options.timeoutSeconds() != null) {
+            Thread.ofVirtual().name("timeout").start(() -> timeout(plan.options.timeoutSeconds()));
+        }
+        return job;
+    }
+
     /**
      * Starts a job: places, registers and forks its processes. {@code parent} is the process that spawned
      * it ({@code null} for the user's job). Blocks until every process is started; never call on the
@@ -99,32 +143,40 @@ final class Rte implements AutoCloseable {
      */
     Job launch(List<AppContext> apps, List<Info> directives, Proc parent) {
         String nspace;
-        int busy;
+        JobMap map;
         synchronized (this) {
             if (interrupted) {
                 throw new LaunchException("the launcher is stopping; no new job is started", 1);
             }
+            map = place(apps, directives);
             nspace = base + "@" + (++jobCounter);
-            busy = runningProcesses();
+            nextNodeRank += map.size();
             active++;
         }
+        Job job = new Job(nspace, apps, map, parent, directives);
+        synchronized (this) {
+            jobs.put(nspace, job);
+        }
         try {
-            Placement placement = Placement.onThisNode(apps, slots, busy, oversubscribe(directives));
-            Job job = new Job(nspace, apps, placement, parent, directives);
-            synchronized (this) {
-                jobs.put(nspace, job);
-            }
             List<String> wdirs = new ArrayList<>();
             for (AppContext app : apps) {
                 wdirs.add(app.wdir() != null ? app.wdir() : Path.of("").toAbsolutePath().toString());
             }
-            server.registerNspace(nspace, placement.size(),
-                    JobRegistration.build(nspace, hostname, apps, placement, wdirs, parent)).join();
-            for (Placement.Slot s : placement.ranks()) {
+            OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
+            List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent);
+            registration.addAll(output.registrationInfos());
+            server.registerNspace(nspace, map.size(), registration).join();
+            for (ProcPlacement s : map.procs()) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
             }
-            for (Placement.Slot s : placement.ranks()) {
-                LaunchedProcess p = fork(job, apps.get(s.appnum()), wdirs.get(s.appnum()), s);
+            if (plan.displayMap()) {
+                printStdout(PlacementReports.jobMap(nspace, hostname, map));
+            }
+            if (plan.reportBindings()) {
+                PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(this::message);
+            }
+            for (ProcPlacement s : map.procs()) {
+                LaunchedProcess p = fork(job, output, apps.get(s.appnum()), wdirs.get(s.appnum()), s);
                 job.add(p);
                 Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
             }
@@ -132,44 +184,58 @@ final class Rte implements AutoCloseable {
             events.started(job);
             return job;
         } catch (RuntimeException e) {
-            synchronized (this) {
-                Job partial = jobs.get(nspace);
-                if (partial == null || partial.processes().isEmpty()) {
+            boolean anyStarted = !job.processes().isEmpty();
+            if (anyStarted) {
+                job.fail(1, "could not start the job: " + e.getMessage(), null, PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH);
+            } else {
+                synchronized (this) {
                     jobs.remove(nspace);
                     active--;
                     notifyAll();
                 }
-                if (partial != null) {
-                    partial.fail(1, "could not start the job: " + e.getMessage(), null,
-                            PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH);
-                }
+                server.deregisterNspace(nspace);
             }
             throw e;
         }
     }
 
-    /** The launcher's choice, unless a spawn request's mapping policy says otherwise. */
-    private boolean oversubscribe(List<Info> directives) {
-        String mapby = Attributes.MAPBY.find(directives).orElse("").toUpperCase(java.util.Locale.ROOT);
-        if (Attributes.NO_OVERSUBSCRIBE.find(directives).orElse(false) || mapby.contains("NOOVERSUBSCRIBE")) {
-            return false;
+    /** Places a job on this node, sharing it with the processes already running. */
+    private JobMap place(List<AppContext> apps, List<Info> directives) {
+        List<PlacementRequest.App> reqApps = new ArrayList<>();
+        for (AppContext a : apps) {
+            reqApps.add(new PlacementRequest.App(a.np(), a.argv().get(0)));
         }
-        return options.oversubscribe() || mapby.contains("OVERSUBSCRIBE");
-    }
-
-    private int runningProcesses() {
-        int n = 0;
+        List<ProcPlacement> live = new ArrayList<>();
         for (Job j : jobs.values()) {
             for (LaunchedProcess p : j.processes()) {
                 if (p.isAlive()) {
-                    n++;
+                    live.add(j.placement().proc(p.proc().rank()));
                 }
             }
         }
-        return n;
+        MappingPolicy mapping = Attributes.MAPBY.find(directives).map(MappingPolicy::parse).orElse(plan.mapping);
+        RankingPolicy ranking = Attributes.RANKBY.find(directives).map(RankingPolicy::parse).orElse(plan.ranking);
+        BindingPolicy binding = Attributes.BINDTO.find(directives).map(BindingPolicy::parse).orElse(plan.binding);
+        PlacementRequest.Builder req = PlacementRequest.builder(plan.topology, reqApps)
+                .mapping(mapping).binding(binding).usage(NodeUsage.of(live, nextNodeRank))
+                .bindingSupport(plan.binder.support()).hostname(hostname);
+        if (ranking != null) {
+            req.ranking(ranking);
+        }
+        if (plan.hosts != null) {
+            req.slots(plan.hosts.slots(PlacementRequest.defaultSlots(plan.topology)), "from " + plan.hosts.option())
+                    .maxSlots(plan.hosts.maxSlots());
+        }
+        try {
+            JobMap map = Mapper.map(req.build());
+            map.notes().forEach(n -> LOG.info("placement: {}", n));
+            return map;
+        } catch (PlacementException e) {
+            throw new LaunchException(e.getMessage(), 1);
+        }
     }
 
-    private LaunchedProcess fork(Job job, AppContext app, String wdir, Placement.Slot s) {
+    private LaunchedProcess fork(Job job, OutputOptions output, AppContext app, String wdir, ProcPlacement s) {
         Proc proc = new Proc(job.nspace(), s.rank());
         Map<String, String> childEnv = new HashMap<>();
         // an outer PMIx environment (pmix4j run inside mpirun …) must not leak into our children
@@ -179,23 +245,39 @@ final class Rte implements AutoCloseable {
             }
         });
         OpenMpi.recognise(childEnv);
+        childEnv.putAll(plan.childEnvironment());
         childEnv.putAll(app.env());
         childEnv.putAll(server.setupFork(proc));
-        List<String> argv = new ArrayList<>(app.argv());
-        argv.set(0, Launcher.resolve(argv.get(0), childEnv.get("PATH"), wdir));
+        List<String> argv = new ArrayList<>(plan.binder.bindCommandPrefix(s.cpus()));
+        List<String> program = new ArrayList<>(app.argv());
+        program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
+        argv.addAll(program);
         ProcessBuilder pb = new ProcessBuilder(argv).directory(new File(wdir));
         pb.environment().clear();
         pb.environment().putAll(childEnv);
-        pb.redirectInput(job.parent() == null && s.rank() == 0 ? ProcessBuilder.Redirect.INHERIT
-                : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        boolean stdinTarget = job.parent() == null && plan.stdin.receives(s.rank());
+        pb.redirectInput(stdinTarget ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
             Process p = pb.start();
-            Thread o = io.stdout().forward(p.getInputStream(), "stdout-" + proc);
-            Thread e = io.stderr().forward(p.getErrorStream(), "stderr-" + proc);
-            return new LaunchedProcess(proc, p, o, e);
+            ProcessOutput po = iof.attach(proc, p.pid(), job.size(), output, p.getInputStream(), p.getErrorStream());
+            if (stdinTarget) {
+                stdin.addTarget(proc, p.getOutputStream());
+            }
+            return new LaunchedProcess(proc, p, po);
         } catch (IOException ex) {
             throw new LaunchException("cannot start process rank " + s.rank() + ": " + String.join(" ", app.argv())
                     + ": " + ex.getMessage(), 127);
+        }
+    }
+
+    private void printStdout(String text) {
+        synchronized (out) {
+            try {
+                out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                LOG.debug("cannot print to stdout: {}", e.toString());
+            }
         }
     }
 
@@ -225,7 +307,7 @@ final class Rte implements AutoCloseable {
         if (how != null && !job.stopping()) {
             report(job, how);
         }
-        events.processEnded(p, p.exitStatus(), how != null);
+        events.processEnded(p, p.exitStatus());
         server.deregisterClient(p.proc());
         job.exited(p, status, how, jobTerm);
     }
@@ -245,11 +327,7 @@ final class Rte implements AutoCloseable {
     }
 
     private void report(Job job, String why) {
-        PrintStream err = io.err();
-        synchronized (err) {
-            err.println("pmix4j run: " + why + "; the job " + job.nspace() + " is being stopped.");
-            err.flush();
-        }
+        message("pmix4j run: " + why + "; the job " + job.nspace() + " is being stopped.");
     }
 
     private void jobEnded(Job job) {
@@ -267,20 +345,45 @@ final class Rte implements AutoCloseable {
         }
     }
 
+    /** --timeout: when the time is up, say so (with each process's state if asked) and stop every job. */
+    private void timeout(int seconds) {
+        try {
+            Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+        } catch (InterruptedException e) {
+            return;
+        }
+        synchronized (this) {
+            if (active == 0 || interrupted) {
+                return;
+            }
+        }
+        StringBuilder sb = new StringBuilder("pmix4j run: the time limit for the job was reached (--timeout "
+                + seconds + " seconds); stopping it.");
+        if (plan.options.reportStateOnTimeout()) {
+            sb.append(ProcessStates.describe(jobs(), hostname));
+        }
+        message(sb.toString());
+        stopAll(Launcher.TIMEOUT_STATUS, "the time limit was reached");
+    }
+
     /** Stops every job because the launcher was told to (a signal). */
     void interrupt(String signal, int number) {
+        stopAll(128 + number, "caught SIG" + signal);
+    }
+
+    private void stopAll(int status, String why) {
         List<Job> all;
         synchronized (this) {
             if (!interrupted) {
                 interrupted = true;
                 if (exitStatus == 0) {
-                    exitStatus = 128 + number;
+                    exitStatus = status;
                 }
             }
             all = List.copyOf(jobs.values());
         }
         for (Job j : all) {
-            j.stop(128 + number, "caught SIG" + signal);
+            j.stop(status, why);
         }
     }
 
@@ -292,12 +395,31 @@ final class Rte implements AutoCloseable {
         jobs().forEach(Job::killAll);
     }
 
-    /** Waits until no job is running any more, spawned ones included; returns the launcher's status. */
-    synchronized int awaitAll() throws InterruptedException {
-        while (active > 0) {
-            wait();
+    /** Sends a signal (by name) to every process of every running job and what they started. */
+    void signalAll(String signal) {
+        List<Long> pids = new ArrayList<>();
+        for (Job j : jobs()) {
+            for (LaunchedProcess p : j.processes()) {
+                if (p.isAlive()) {
+                    p.process().descendants().forEach(d -> pids.add(d.pid()));
+                    pids.add(p.pid());
+                }
+            }
         }
-        return exitStatus;
+        Kill.send(signal, pids);
+    }
+
+    /** Waits until no job is running any more, spawned ones included; returns the launcher's status. */
+    int awaitAll() throws InterruptedException {
+        synchronized (this) {
+            while (active > 0) {
+                wait();
+            }
+        }
+        iof.awaitAll(10, TimeUnit.SECONDS);
+        synchronized (this) {
+            return exitStatus;
+        }
     }
 
     /** The server's session directory: {@code <tmp>/pmix4j.<host>.<uid>/run.<pid>}, removed at the end. */
@@ -316,8 +438,13 @@ final class Rte implements AutoCloseable {
 
     @Override
     public void close() {
+        if (stdin != null) {
+            stdin.close();
+        }
         if (server != null) {
             server.close();
         }
+        iof.close();
     }
+
 }

@@ -24,7 +24,7 @@ final class RuntimeHost implements HostModule {
     RuntimeHost(Rte rte) {
         this.rte = rte;
         this.queries = new RuntimeQueries(rte);
-        this.log = new RuntimeLog(rte.io().err(), rte.io().outStream());
+        this.log = new RuntimeLog(rte::message, rte.stdoutStream());
     }
 
     @Override

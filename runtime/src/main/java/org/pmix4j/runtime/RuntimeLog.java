@@ -2,7 +2,7 @@ package org.pmix4j.runtime;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
+import java.util.function.Consumer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +21,11 @@ import org.pmix4j.api.Value;
  * PMIX_ERR_NOT_SUPPORTED naming it, unless PMIX_LOG_ONCE is satisfied by another channel first.
  */
 final class RuntimeLog {
-    private final PrintStream err;
+    private final Consumer<String> err;
     private final OutputStream out;
 
-    RuntimeLog(PrintStream err, OutputStream out) {
+    /** @param err writes a whole message to the launcher's stderr; @param out the launcher's stdout */
+    RuntimeLog(Consumer<String> err, OutputStream out) {
         this.err = err;
         this.out = out;
     }
@@ -40,10 +41,7 @@ final class RuntimeLog {
             String text = text(i.value());
             String key = i.key();
             if (key.equals(Attributes.LOG_STDERR.key())) {
-                synchronized (err) {
-                    err.print(line(text));
-                    err.flush();
-                }
+                err.accept(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
                 done++;
             } else if (key.equals(Attributes.LOG_STDOUT.key())) {
                 synchronized (out) {

@@ -6,10 +6,17 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGINT, SIGTERM and SIGHUP stop every job in order (SIGTERM, then SIGKILL after a grace period); a
- * second SIGINT kills them at once. Installed for the duration of a run; the JVM's handlers come back
- * afterwards. (A JVM started with SIGINT ignored, as background jobs of non-interactive shells are, keeps
- * ignoring it: that is the JVM's rule, and the same as for any program started with nohup.)
+ * What signals to the launcher do, as users of mpirun expect:
+ * <ul>
+ * <li>SIGINT, SIGTERM and SIGHUP stop every job in order (SIGTERM, then SIGKILL after a grace period); a
+ * second SIGINT kills them at once;</li>
+ * <li>SIGUSR1 and SIGUSR2 are forwarded to every process;</li>
+ * <li>SIGTSTP suspends the whole job (SIGSTOP to every process, which they cannot ignore) and then the
+ * launcher itself, so that the shell regains control; SIGCONT resumes the processes.</li>
+ * </ul>
+ * Installed for the duration of a run; the JVM's handlers come back afterwards. (A JVM started with SIGINT
+ * ignored, as background jobs of non-interactive shells are, keeps ignoring it: that is the JVM's rule,
+ * and the same as for any program started with nohup.)
  */
 final class Signals {
     private final Rte rte;
@@ -23,25 +30,33 @@ final class Signals {
 
     static Signals install(Rte rte) {
         Signals s = new Signals(rte);
-        s.on("INT", 2);
-        s.on("TERM", 15);
-        s.on("HUP", 1);
+        s.on("INT", () -> s.stop("INT", 2));
+        s.on("TERM", () -> s.stop("TERM", 15));
+        s.on("HUP", () -> s.stop("HUP", 1));
+        s.on("USR1", () -> rte.signalAll("USR1"));
+        s.on("USR2", () -> rte.signalAll("USR2"));
+        s.on("TSTP", () -> {
+            rte.signalAll("STOP");
+            Kill.send("STOP", List.of(ProcessHandle.current().pid()));
+        });
+        s.on("CONT", () -> rte.signalAll("CONT"));
         return s;
     }
 
-    private void on(String name, int number) {
+    private void on(String name, Runnable action) {
         Signal sig = new Signal(name);
         signals.add(sig);
-        previous.add(Signal.handle(sig, x -> caught(name, number)));
+        // handlers run on a JVM thread of their own; kill(1) and job stopping may take a moment
+        previous.add(Signal.handle(sig, x -> Thread.ofVirtual().start(action)));
     }
 
-    private synchronized void caught(String name, int number) {
+    private synchronized void stop(String name, int number) {
         if (name.equals("INT") && ++interrupts > 1) {
-            rte.io().err().println("pmix4j run: second SIGINT, killing the job now");
+            rte.message("pmix4j run: second SIGINT, killing the job now");
             rte.killAll();
             return;
         }
-        rte.io().err().println("pmix4j run: caught SIG" + name + ", stopping the job"
+        rte.message("pmix4j run: caught SIG" + name + ", stopping the job"
                 + (name.equals("INT") ? " (press Ctrl-C again to kill it at once)" : ""));
         rte.interrupt(name, number);
     }

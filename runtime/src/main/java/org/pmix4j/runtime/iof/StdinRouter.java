@@ -63,7 +63,7 @@ public final class StdinRouter implements AutoCloseable {
      */
     public static StdinRouter ofLauncherStdin() {
         return new StdinRouter(new FileInputStream(FileDescriptor.in), DEFAULT_CHUNK_SIZE, DEFAULT_CHUNKS,
-                TerminalForeground::launcherMayReadStdin);
+                TerminalForeground.stdinIsTerminal() ? TerminalForeground::inForeground : () -> true);
     }
 
     /**

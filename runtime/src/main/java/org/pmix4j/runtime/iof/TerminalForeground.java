@@ -17,12 +17,18 @@ final class TerminalForeground {
     private TerminalForeground() {
     }
 
-    static boolean launcherMayReadStdin() {
+    /** The launcher's stdin is a terminal (it stays one: checked once). */
+    static boolean stdinIsTerminal() {
         try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
-            if (!isTerminal(target)) {
-                return true;
-            }
+            return isTerminal(Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString());
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /** The launcher is not in the background of its terminal. */
+    static boolean inForeground() {
+        try {
             return !background(Files.readString(Path.of("/proc/self/stat")));
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return true;

@@ -207,9 +207,13 @@ public final class NodeTopology {
     private record Group(int os, CpuSet cpus) {
     }
 
+    /** A data or unified cache of one CPU, with the CPUs sharing it. */
+    private record Cache(int level, CpuSet cpus) {
+    }
+
     /** What sysfs says about one CPU. */
     private record Unit(int cpu, String packageKey, String coreKey, int packageId, int coreId,
-            List<Group> caches) {
+            List<Cache> caches) {
     }
 
     /**
@@ -331,17 +335,15 @@ public final class NodeTopology {
             for (int level = 1; level <= 3; level++) {
                 Map<CpuSet, Group> caches = new LinkedHashMap<>();
                 for (Unit u : units.values()) {
-                    for (Group g : u.caches()) {
-                        if (g.os() == level) {
-                            caches.putIfAbsent(g.cpus(), g);
+                    for (Cache c : u.caches()) {
+                        if (c.level() == level) {
+                            caches.putIfAbsent(c.cpus(), new Group(-1, c.cpus()));
                         }
                     }
                 }
                 HwLevel l = level == 1 ? HwLevel.L1CACHE : level == 2 ? HwLevel.L2CACHE : HwLevel.L3CACHE;
-                List<Group> list = new ArrayList<>();
                 // the cache's own number is not kept: sysfs ids repeat across levels and are not hwloc's
-                caches.keySet().forEach(s -> list.add(new Group(-1, s)));
-                groups.put(l, list);
+                groups.put(l, new ArrayList<>(caches.values()));
             }
             NodeTopology t = build(groups, numa(allowed), allowed, null, true);
             if (t == null) {
@@ -415,7 +417,7 @@ public final class NodeTopology {
             int coreId = readInt(topo.resolve("core_id"), cpu);
             CpuSet coreSet = set(topo, "core_cpus_list", "thread_siblings_list", "core_cpus", "thread_siblings");
             String coreKey = coreSet != null && coreSet.contains(cpu) ? "s" + coreSet : "c" + coreId;
-            List<Group> caches = new ArrayList<>();
+            List<Cache> caches = new ArrayList<>();
             try (Stream<Path> s = Files.list(d.resolve("cache"))) {
                 s.filter(p -> CACHE_DIR.matcher(p.getFileName().toString()).matches()).sorted().forEach(p -> {
                     int level = readInt(p.resolve("level"), 0);
@@ -426,7 +428,7 @@ public final class NodeTopology {
                     }
                     CpuSet shared = set(p, "shared_cpu_list", null, "shared_cpu_map", null);
                     CpuSet cpus = (shared == null ? CpuSet.of(cpu) : shared.or(CpuSet.of(cpu))).and(allowed);
-                    caches.add(new Group(level, cpus));
+                    caches.add(new Cache(level, cpus));
                 });
             } catch (IOException e) {
                 // no cache information: no cache levels, as hwloc would have from sysfs alone

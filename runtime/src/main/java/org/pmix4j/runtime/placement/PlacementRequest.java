@@ -61,6 +61,15 @@ public record PlacementRequest(NodeTopology topology, List<App> apps, int slots,
         return cores > 0 ? cores : topology.objects(HwLevel.HWTHREAD).size();
     }
 
+    /**
+     * The default slot count for a job mapped by {@code mapping}: one per core, or one per hardware thread
+     * when mapping by hardware thread (which counts hardware threads as CPUs).
+     */
+    public static int defaultSlots(NodeTopology topology, MappingPolicy mapping) {
+        return mapping.target() == MappingPolicy.Target.HWTHREAD ? topology.objects(HwLevel.HWTHREAD).size()
+                : defaultSlots(topology);
+    }
+
     /** A request with PRRTE's defaults: one slot per core, default policies, an idle node. */
     public static Builder builder(NodeTopology topology, List<App> apps) {
         return new Builder(topology, apps);
@@ -71,7 +80,7 @@ public record PlacementRequest(NodeTopology topology, List<App> apps, int slots,
         private final NodeTopology topology;
         private final List<App> apps;
         private int slots;
-        private String slotsOrigin = "one per core";
+        private String slotsOrigin;
         private int maxSlots;
         private MappingPolicy mapping = MappingPolicy.DEFAULT;
         private RankingPolicy ranking;
@@ -83,13 +92,12 @@ public record PlacementRequest(NodeTopology topology, List<App> apps, int slots,
         private Builder(NodeTopology topology, List<App> apps) {
             this.topology = topology;
             this.apps = apps;
-            this.slots = defaultSlots(topology);
         }
 
         /** Slots given by hosts, with how they came about ("from --host vm:4"). */
         public Builder slots(int slots, String origin) {
             this.slots = slots;
-            this.slotsOrigin = origin;
+            this.slotsOrigin = Objects.requireNonNull(origin, "origin");
             return this;
         }
 
@@ -129,7 +137,14 @@ public record PlacementRequest(NodeTopology topology, List<App> apps, int slots,
         }
 
         public PlacementRequest build() {
-            return new PlacementRequest(topology, apps, slots, slotsOrigin, maxSlots, mapping, ranking, binding, usage,
+            int n = slots;
+            String origin = slotsOrigin;
+            if (origin == null) {
+                n = defaultSlots(topology, mapping);
+                boolean threads = mapping.target() == MappingPolicy.Target.HWTHREAD || !topology.has(HwLevel.CORE);
+                origin = threads ? "one per hardware thread" : "one per core";
+            }
+            return new PlacementRequest(topology, apps, n, origin, maxSlots, mapping, ranking, binding, usage,
                     bindingSupport, hostname);
         }
     }

@@ -1,0 +1,52 @@
+package org.pmix4j.runtime;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code --report-state-on-timeout} prints: each process of each job with its pid and its state as
+ * the kernel reports it (running, sleeping, stopped …, from /proc/PID/stat), or how it ended.
+ */
+final class ProcessStates {
+    private ProcessStates() {
+    }
+
+    static String describe(List<Job> jobs, String hostname) {
+        StringBuilder sb = new StringBuilder();
+        for (Job j : jobs) {
+            sb.append("\n  job ").append(j.nspace()).append(':');
+            for (LaunchedProcess p : j.processes()) {
+                sb.append("\n    rank ").append(p.proc().rank()).append(" pid ").append(p.pid()).append(" on ")
+                        .append(hostname).append(": ");
+                if (p.isAlive()) {
+                    sb.append(kernelState(p.pid())).append(p.finalized() ? ", finalized"
+                            : p.connected() ? ", connected to PMIx" : ", not connected to PMIx");
+                } else {
+                    sb.append(LaunchedProcess.describe(p.exitStatus()));
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The state letter of /proc/PID/stat in words. */
+    static String kernelState(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            int close = stat.lastIndexOf(')');
+            char st = close > 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
+            return switch (st) {
+                case 'R' -> "running";
+                case 'S' -> "sleeping";
+                case 'D' -> "in uninterruptible wait";
+                case 'T', 't' -> "stopped";
+                case 'Z' -> "zombie";
+                default -> "state " + st;
+            };
+        } catch (IOException e) {
+            return "state unknown";
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.pmix4j.runtime;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.pmix4j.runtime.iof.OutputOptions;
+import org.pmix4j.runtime.iof.StdinTarget;
+import org.pmix4j.runtime.iof.StreamBuffering;
+import org.pmix4j.runtime.placement.BindingPolicy;
+import org.pmix4j.runtime.placement.CpuBinder;
+import org.pmix4j.runtime.placement.HostSpec;
+import org.pmix4j.runtime.placement.LocalNode;
+import org.pmix4j.runtime.placement.MappingPolicy;
+import org.pmix4j.runtime.placement.NodeTopology;
+import org.pmix4j.runtime.placement.RankingPolicy;
+
+/**
+ * The launcher's options, parsed and checked against this node before anything starts: a bad value fails
+ * here with a message naming the option and the value, and nothing is left to clean up.
+ */
+final class RunPlan {
+    final NodeTopology topology;
+    final CpuBinder binder;
+    final MappingPolicy mapping;
+    final RankingPolicy ranking;
+    final BindingPolicy binding;
+    final HostSpec hosts;
+    final OutputOptions output;
+    final StdinTarget stdin;
+    final Integer streamBuffering;
+    final Launcher.Options options;
+
+    private RunPlan(Launcher.Options o, NodeTopology topology, String hostname) {
+        this.options = o;
+        this.topology = topology;
+        MappingPolicy m = o.mapBy() == null ? MappingPolicy.DEFAULT : MappingPolicy.parse(o.mapBy());
+        if (o.oversubscribe() && o.noOversubscribe()) {
+            throw new IllegalArgumentException("--oversubscribe and --nooversubscribe contradict each other");
+        }
+        if (o.oversubscribe() || o.noOversubscribe()) {
+            m = m.withOversubscribe(o.oversubscribe());
+        }
+        this.mapping = m;
+        this.ranking = o.rankBy() == null ? null : RankingPolicy.parse(o.rankBy());
+        BindingPolicy b = o.bindTo() == null ? BindingPolicy.DEFAULT : BindingPolicy.parse(o.bindTo());
+        this.binding = b;
+        this.hosts = hostSpec(o, hostname);
+        Integer sb = o.streamBuffering() == null ? null : StreamBuffering.parse(o.streamBuffering());
+        OutputOptions out = OutputOptions.parse(o.output());
+        this.output = sb == null ? out : StreamBuffering.apply(sb, out);
+        this.streamBuffering = sb;
+        this.stdin = StdinTarget.parse(o.stdin() == null ? "0" : o.stdin());
+        if (o.timeoutSeconds() != null && o.timeoutSeconds() <= 0) {
+            throw new IllegalArgumentException("--timeout " + o.timeoutSeconds() + ": the time limit must be a positive"
+                    + " number of seconds");
+        }
+        for (String d : o.display()) {
+            for (String w : d.split(",")) {
+                if (!w.isBlank() && !List.of("map", "bind", "bindings").contains(w.trim().toLowerCase(java.util.Locale.ROOT))) {
+                    throw new IllegalArgumentException("--display " + d + ": '" + w + "' is not one of map, bind");
+                }
+            }
+        }
+        this.binder = CpuBinder.detect(topology);
+    }
+
+    static RunPlan of(Launcher.Options o, String hostname) {
+        return new RunPlan(o, NodeTopology.probe(), hostname);
+    }
+
+    private static HostSpec hostSpec(Launcher.Options o, String hostname) {
+        if (o.hosts().isEmpty() && o.hostfile() == null) {
+            return null;
+        }
+        LocalNode node = LocalNode.detect(hostname);
+        HostSpec fromOption = o.hosts().isEmpty() ? null : HostSpec.parseHosts(o.hosts());
+        HostSpec fromFile = o.hostfile() == null ? null : HostSpec.parseHostfile(Path.of(o.hostfile()));
+        HostSpec chosen = fromFile != null && fromOption != null ? HostSpec.select(fromFile, fromOption, node)
+                : fromFile != null ? fromFile : fromOption;
+        return chosen.requireLocal(node);
+    }
+
+    boolean displayMap() {
+        return displays("map");
+    }
+
+    boolean reportBindings() {
+        return options.reportBindings() || displays("bind") || displays("bindings") || binding.report();
+    }
+
+    private boolean displays(String what) {
+        for (String d : options.display()) {
+            for (String w : d.split(",")) {
+                if (w.trim().equalsIgnoreCase(what)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Environment every process of the run gets from the options (stream buffering). */
+    Map<String, String> childEnvironment() {
+        return streamBuffering == null ? Map.of() : StreamBuffering.environment(streamBuffering);
+    }
+
+}
