@@ -11,6 +11,7 @@ final class LaunchedProcess {
     private final ProcessOutput output;
     private volatile boolean connected;
     private volatile boolean finalized;
+    private volatile boolean killedByCommand;
     private volatile int exitStatus = -1;
 
     LaunchedProcess(Proc proc, Process process, ProcessOutput output) {
@@ -37,6 +38,15 @@ final class LaunchedProcess {
 
     void markFinalized() {
         finalized = true;
+    }
+
+    /** A job-control request killed or terminated it (its end is not a failure of the job's own). */
+    void markKilledByCommand() {
+        killedByCommand = true;
+    }
+
+    boolean killedByCommand() {
+        return killedByCommand;
     }
 
     /** It called PMIx_Init (connected to the server). */

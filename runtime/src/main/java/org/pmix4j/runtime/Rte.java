@@ -15,6 +15,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.runtime.iof.IoForwarder;
 import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.ProcessOutput;
@@ -54,6 +55,7 @@ final class Rte implements AutoCloseable {
     private final IoForwarder iof;
     private final OutputStream out;
     private final PrintStream err;
+    private final DataServer dataServer;
     private StdinRouter stdin;
     private PmixServer server;
     private JobEvents events;
@@ -70,6 +72,12 @@ final class Rte implements AutoCloseable {
         this.out = out;
         this.err = new PrintStream(errStream, true);
         this.iof = new IoForwarder(plan.output, out, errStream, hostname);
+        // every job of this launcher is on this node and in one session
+        this.dataServer = new DataServer(new Proc(base + "@0", 0));
+    }
+
+    DataServer dataServer() {
+        return dataServer;
     }
 
     /** Starts the embedded server and connects output forwarding to it (PMIx tools can pull output). */
@@ -292,7 +300,11 @@ final class Rte implements AutoCloseable {
         }
         String how = null;
         int jobTerm = PmixStatus.PMIX_SUCCESS;
-        if (status != 0) {
+        if (status != 0 && p.killedByCommand()) {
+            how = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname
+                    + " was killed by a job-control request (" + LaunchedProcess.describe(status) + ")";
+            jobTerm = PmixStatus.PMIX_ERR_JOB_KILLED_BY_CMD;
+        } else if (status != 0) {
             how = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname + " "
                     + LaunchedProcess.describe(status);
             jobTerm = status > 128 && status < 128 + 65 ? PmixStatus.PMIX_ERR_JOB_ABORTED_BY_SIG
@@ -308,6 +320,7 @@ final class Rte implements AutoCloseable {
             report(job, how);
         }
         events.processEnded(p, p.exitStatus());
+        dataServer.processTerminated(p.proc());
         server.deregisterClient(p.proc());
         job.exited(p, status, how, jobTerm);
     }
@@ -332,6 +345,7 @@ final class Rte implements AutoCloseable {
 
     private void jobEnded(Job job) {
         events.ended(job);
+        dataServer.namespaceTerminated(job.nspace());
         server.deregisterNspace(job.nspace()).exceptionally(e -> {
             LOG.debug("deregistering {}: {}", job.nspace(), e.toString());
             return null;

@@ -6,10 +6,12 @@ import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
+import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.server.HostModule;
 
 /**
@@ -20,11 +22,41 @@ final class RuntimeHost implements HostModule {
     private final Rte rte;
     private final RuntimeQueries queries;
     private final RuntimeLog log;
+    private final DataServer data;
+    private final JobControl jobControl;
 
     RuntimeHost(Rte rte) {
         this.rte = rte;
         this.queries = new RuntimeQueries(rte);
         this.log = new RuntimeLog(rte::message, rte.stdoutStream());
+        this.data = rte.dataServer();
+        this.jobControl = new JobControl(rte);
+    }
+
+    @Override
+    public CompletionStage<List<Info>> jobControl(Proc requester, List<Proc> targets, List<Info> directives) {
+        // answer first (the requester may be among the targets), then signal
+        return CompletableFuture.supplyAsync(() -> {
+            jobControl.apply(requester, targets, directives);
+            return List.<Info>of();
+        }, runnable -> Thread.ofVirtual().start(runnable));
+    }
+
+    // ---- the launcher is the data server of its jobs (publish / lookup / unpublish) --------------------
+
+    @Override
+    public CompletionStage<Void> publish(Proc publisher, List<Info> info) {
+        return data.publish(publisher, info);
+    }
+
+    @Override
+    public CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+        return data.lookupData(requester, keys, directives);
+    }
+
+    @Override
+    public CompletionStage<Void> unpublish(Proc requester, List<String> keys, List<Info> directives) {
+        return data.unpublish(requester, keys, directives);
     }
 
     @Override

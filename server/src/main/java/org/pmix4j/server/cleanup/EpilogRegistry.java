@@ -6,8 +6,8 @@ import java.util.Optional;
 import org.pmix4j.api.Proc;
 
 /**
- * The in-memory {@link CleanupRegistry}: one {@link Epilog} per scope. It records and merges; carrying
- * the epilogs out when processes and jobs end is separate (see the JOB_CONTROL handler's notes).
+ * The in-memory {@link CleanupRegistry}: one {@link Epilog} per scope. It records and merges;
+ * {@link ExecutingEpilogRegistry} also carries the epilogs out when processes and jobs end.
  */
 public class EpilogRegistry implements CleanupRegistry {
     private final Map<Proc, Epilog> epilogs = new HashMap<>();

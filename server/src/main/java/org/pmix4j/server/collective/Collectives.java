@@ -91,7 +91,6 @@ public final class Collectives implements ServerCore.PeerListener {
     public Collective join(Key key, List<Proc> procs, Request req, List<Info> directives,
             Supplier<Operation> op) {
         Proc me = req.peer().proc();
-        System.err.println("DEBUG join " + me + " key " + key + " active " + active.keySet() + " departed " + departed);
         departed.remove(me);
         Collective c = active.get(key);
         if (c == null) {
@@ -134,7 +133,6 @@ public final class Collectives implements ServerCore.PeerListener {
             return;
         }
         c.finished = true;
-        System.err.println("DEBUG finish " + c + " status " + status + " key " + c.key);
         active.remove(c.key, c);
         if (c.timer != null) {
             c.timer.cancel();

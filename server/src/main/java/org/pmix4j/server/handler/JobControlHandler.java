@@ -28,7 +28,8 @@ import org.pmix4j.wire.Unpacker;
  *
  * <p><b>Cleanup registration</b> (RFC0027: PMIX_REGISTER_CLEANUP, PMIX_REGISTER_CLEANUP_DIR,
  * PMIX_CLEANUP_RECURSIVE, PMIX_CLEANUP_IGNORE, PMIX_CLEANUP_LEAVE_TOPDIR, PMIX_CLEANUP_EMPTY) is the
- * server's own business, as in libpmix: it is recorded in the {@link CleanupRegistry} for each target — a
+ * server's own business, as in libpmix: it is recorded in the {@link CleanupRegistry} (which carries it out
+ * when the process ends or the host deregisters the job) for each target — a
  * process ({@code {nspace, rank}}, only for a registered local client, others are skipped as libpmix does),
  * a job ({@code {nspace, WILDCARD}}), or the requester's job when there are no targets. Values are
  * comma-separated absolute paths (a relative one is PMIX_ERR_BAD_PARAM, a path both removed and ignored

@@ -161,6 +161,10 @@ public final class QueryHandler implements CommandHandler {
         if (job == null || !job.hasData()) {
             return Optional.empty();
         }
+        if (key.equals(Attributes.RANK.key()) && Rank.isValid(rank) && Integer.compareUnsigned(rank, job.jobSize()) < 0) {
+            // a process's rank is implicit in the job data, as in libpmix's, where PMIX_RANK heads its array
+            return Optional.of(new Rank(rank));
+        }
         try {
             return job.find(rank == Rank.UNDEF ? Rank.WILDCARD : rank, key, qualifiers);
         } catch (PmixException e) {

@@ -1,7 +1,7 @@
 package org.pmix4j.server.handler;
 
 import org.pmix4j.server.cleanup.CleanupRegistry;
-import org.pmix4j.server.cleanup.EpilogRegistry;
+import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
@@ -27,7 +27,9 @@ public final class ServiceHandlers {
         core.provide(IofRouter.class, iof);
         core.addPeerListener(iof);
         core.addMessageSink(iof);
-        core.provide(CleanupRegistry.class, new EpilogRegistry());
+        ExecutingEpilogRegistry cleanup = new ExecutingEpilogRegistry();
+        core.provide(CleanupRegistry.class, cleanup);
+        core.addPeerListener(cleanup);
 
         core.handle(PmixCommand.PUBLISH, new PublishHandler());
         core.handle(PmixCommand.LOOKUP, new LookupHandler());

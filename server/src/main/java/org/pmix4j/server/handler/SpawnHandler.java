@@ -8,6 +8,7 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -70,7 +71,7 @@ public final class SpawnHandler implements CommandHandler {
         for (Info i : jobInfo) {
             String k = i.key();
             if (k.equals(Attributes.FWD_STDIN.key())) {
-                if (i.isTrue() || i.value() instanceof org.pmix4j.api.Rank) {
+                if (i.isTrue() || i.value() instanceof Rank) {
                     channels |= IofChannel.STDIN;
                 }
             } else if (k.equals(Attributes.FWD_STDOUT.key())) {

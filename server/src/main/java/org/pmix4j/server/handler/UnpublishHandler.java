@@ -3,7 +3,10 @@ package org.pmix4j.server.handler;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 
-/** UNPUBLISH: the request of {@link PublishedKeys}; the host removes the data. Reply: STATUS. */
+/**
+ * UNPUBLISH: the request of {@link PublishedKeys}; the host removes the data (no keys: all the requester
+ * published, as PMIx_Unpublish with NULL keys means). Reply: STATUS.
+ */
 public final class UnpublishHandler implements CommandHandler {
     @Override
     public void handle(Request req) {

@@ -1,0 +1,111 @@
+package org.pmix4j.runtime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.api.Rank;
+
+/**
+ * PMIx_Job_control on the runtime's processes: kill (SIGKILL), terminate (SIGTERM, SIGKILL after a grace
+ * period), signal (any signal), pause (SIGSTOP) and resume (SIGCONT), of single processes or whole
+ * namespaces (rank WILDCARD; no target at all means the requester's own job). Directives a single-node
+ * launcher cannot carry out (checkpoint, restart, provisioning, cancel of a queued request, preemption)
+ * fail with PMIX_ERR_NOT_SUPPORTED naming them; cleanup registrations never get here (the server handles
+ * them itself).
+ */
+final class JobControl {
+    private static final List<String> UNSUPPORTED = List.of(Attributes.JOB_CTRL_CANCEL.key(),
+            Attributes.JOB_CTRL_RESTART.key(), Attributes.JOB_CTRL_CHECKPOINT.key(),
+            Attributes.JOB_CTRL_CHECKPOINT_EVENT.key(), Attributes.JOB_CTRL_CHECKPOINT_SIGNAL.key(),
+            Attributes.JOB_CTRL_CHECKPOINT_TIMEOUT.key(), Attributes.JOB_CTRL_CHECKPOINT_METHOD.key(),
+            Attributes.JOB_CTRL_PROVISION.key(), Attributes.JOB_CTRL_PROVISION_IMAGE.key(),
+            Attributes.JOB_CTRL_PREEMPTIBLE.key());
+
+    private final Rte rte;
+
+    JobControl(Rte rte) {
+        this.rte = rte;
+    }
+
+    /** Carries out the directives; returns once the signals are sent. */
+    void apply(Proc requester, List<Proc> targets, List<Info> directives) {
+        for (Info i : directives) {
+            if (UNSUPPORTED.contains(i.key())) {
+                throw new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "pmix4j run cannot carry out job control '"
+                        + i.key() + "' (" + Attributes.forKey(i.key()).map(a -> a.macroName()).orElse("?") + ")");
+            }
+        }
+        List<LaunchedProcess> procs = resolve(requester, targets);
+        if (Attributes.JOB_CTRL_KILL.find(directives).orElse(false)) {
+            procs.forEach(LaunchedProcess::markKilledByCommand);
+            procs.forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+        } else if (Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false)) {
+            procs.forEach(LaunchedProcess::markKilledByCommand);
+            send("TERM", procs);
+            Thread.ofVirtual().start(() -> {
+                try {
+                    Thread.sleep(Job.TERM_GRACE_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                procs.stream().filter(LaunchedProcess::isAlive).forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+            });
+        } else if (Attributes.JOB_CTRL_PAUSE.find(directives).orElse(false)) {
+            send("STOP", procs);
+        } else if (Attributes.JOB_CTRL_RESUME.find(directives).orElse(false)) {
+            send("CONT", procs);
+        } else {
+            int sig = Attributes.JOB_CTRL_SIGNAL.find(directives).orElseThrow(() -> new PmixException(
+                    PmixStatus.PMIX_ERR_BAD_PARAM, "job control without an action (kill, terminate, signal, pause,"
+                            + " resume)"));
+            if (sig <= 0 || sig > 64) {
+                throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_JOB_CTRL_SIGNAL " + sig
+                        + " is not a signal number");
+            }
+            if (sig == 9 || sig == 15) {
+                procs.forEach(LaunchedProcess::markKilledByCommand);
+            }
+            send(Integer.toString(sig), procs);
+        }
+    }
+
+    private static void send(String signal, List<LaunchedProcess> procs) {
+        List<Long> pids = new ArrayList<>();
+        for (LaunchedProcess p : procs) {
+            if (p.isAlive()) {
+                p.process().descendants().forEach(d -> pids.add(d.pid()));
+                pids.add(p.pid());
+            }
+        }
+        Kill.send(signal, pids);
+    }
+
+    /** The live processes the targets name; an unknown namespace or rank is an error naming it. */
+    private List<LaunchedProcess> resolve(Proc requester, List<Proc> targets) {
+        List<Proc> wanted = targets.isEmpty() ? List.of(Proc.wildcard(requester.nspace())) : targets;
+        Set<LaunchedProcess> out = new LinkedHashSet<>();
+        for (Proc t : wanted) {
+            Job job = rte.job(t.nspace());
+            if (job == null) {
+                throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "job control: no running job " + t.nspace());
+            }
+            if (t.rank() == Rank.WILDCARD) {
+                out.addAll(job.processes());
+            } else {
+                LaunchedProcess p = job.process(t.rank());
+                if (p == null) {
+                    throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "job control: " + t + " is not a process"
+                            + " of that job");
+                }
+                out.add(p);
+            }
+        }
+        return new ArrayList<>(out);
+    }
+}
