@@ -89,56 +89,39 @@ public final class CFloat {
     }
 
     private static int scanDecimal(String s) {
-        int i = 0;
+        return scanNumber(s, 0, false, 'e');
+    }
+
+    /** Returns 1 (just the "0" of "0x") when no hex digit follows. */
+    private static int scanHex(String s) {
+        int end = scanNumber(s, 2, true, 'p');
+        return end == 0 ? 1 : end;
+    }
+
+    /**
+     * The end of the number starting at {@code from}: digits, an optional fraction, and an optional exponent
+     * introduced by {@code exponentMarker} (decimal digits, optionally signed) that counts only when it has
+     * digits, as strtod reads it. 0 when there are no mantissa digits.
+     */
+    private static int scanNumber(String s, int from, boolean hex, char exponentMarker) {
+        int i = from;
         int digits = 0;
-        while (i < s.length() && isDigit(s.charAt(i))) {
-            i++;
-            digits++;
-        }
-        if (i < s.length() && s.charAt(i) == '.') {
-            i++;
-            while (i < s.length() && isDigit(s.charAt(i))) {
-                i++;
+        boolean fraction = false;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (hex ? isHexDigit(c) : isDigit(c)) {
                 digits++;
+            } else if (c == '.' && !fraction) {
+                fraction = true;
+            } else {
+                break;
             }
+            i++;
         }
         if (digits == 0) {
             return 0;
         }
-        if (i < s.length() && s.charAt(i) == 'e') {
-            int j = i + 1;
-            if (j < s.length() && (s.charAt(j) == '+' || s.charAt(j) == '-')) {
-                j++;
-            }
-            int expStart = j;
-            while (j < s.length() && isDigit(s.charAt(j))) {
-                j++;
-            }
-            if (j > expStart) {
-                i = j;
-            }
-        }
-        return i;
-    }
-
-    private static int scanHex(String s) {
-        int i = 2;
-        int digits = 0;
-        while (i < s.length() && isHexDigit(s.charAt(i))) {
-            i++;
-            digits++;
-        }
-        if (i < s.length() && s.charAt(i) == '.') {
-            i++;
-            while (i < s.length() && isHexDigit(s.charAt(i))) {
-                i++;
-                digits++;
-            }
-        }
-        if (digits == 0) {
-            return 1; // just the "0" of "0x"
-        }
-        if (i < s.length() && s.charAt(i) == 'p') {
+        if (i < s.length() && s.charAt(i) == exponentMarker) {
             int j = i + 1;
             if (j < s.length() && (s.charAt(j) == '+' || s.charAt(j) == '-')) {
                 j++;
