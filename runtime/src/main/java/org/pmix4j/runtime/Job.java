@@ -38,6 +38,8 @@ final class Job {
         this.placement = placement;
         this.parent = parent;
         this.directives = List.copyOf(directives);
+        // the job ends when all of its processes have, not when those started so far have
+        this.remaining = placement.size();
     }
 
     /** The directives of the request that started the job (a spawn's job info). */
@@ -64,7 +66,18 @@ final class Job {
 
     synchronized void add(LaunchedProcess p) {
         procs.add(p);
-        remaining++;
+    }
+
+    /** The launch failed: the processes that were never started will not end either. */
+    void abandonUnstarted() {
+        boolean last;
+        synchronized (this) {
+            remaining -= placement.size() - procs.size();
+            last = remaining == 0;
+        }
+        if (last) {
+            ended.complete(this);
+        }
     }
 
     synchronized List<LaunchedProcess> processes() {

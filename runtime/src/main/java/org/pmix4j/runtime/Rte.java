@@ -195,6 +195,8 @@ final class Rte implements AutoCloseable {
             boolean anyStarted = !job.processes().isEmpty();
             if (anyStarted) {
                 job.fail(1, "could not start the job: " + e.getMessage(), null, PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH);
+                job.ended().thenRun(() -> jobEnded(job));
+                job.abandonUnstarted();
             } else {
                 synchronized (this) {
                     jobs.remove(nspace);

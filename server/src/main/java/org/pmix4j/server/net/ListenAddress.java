@@ -22,6 +22,14 @@ public final class ListenAddress {
     }
 
     public static InetAddress choose(boolean remote, boolean ipv6, List<String> include, List<String> exclude) {
+        if (!remote && include.isEmpty() && exclude.isEmpty()) {
+            // the usual case needs no interface scan (which costs a launcher several milliseconds)
+            try {
+                return InetAddress.getByName(ipv6 ? "::1" : "127.0.0.1");
+            } catch (java.net.UnknownHostException e) {
+                throw new AssertionError("a literal address always resolves", e);
+            }
+        }
         List<NetworkInterface> ifs;
         try {
             ifs = Collections.list(NetworkInterface.getNetworkInterfaces());
