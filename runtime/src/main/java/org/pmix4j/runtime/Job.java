@@ -22,6 +22,8 @@ final class Job {
     private final JobMap placement;
     private final Proc parent;
     private final List<LaunchedProcess> procs = new ArrayList<>();
+    private final java.util.Set<Integer> connectedEarly = new java.util.HashSet<>();
+    private final java.util.Set<Integer> finalizedEarly = new java.util.HashSet<>();
     private final CompletableFuture<Job> ended = new CompletableFuture<>();
     private int remaining;
     private int exitStatus;
@@ -66,6 +68,36 @@ final class Job {
 
     synchronized void add(LaunchedProcess p) {
         procs.add(p);
+        if (connectedEarly.remove(p.proc().rank())) {
+            p.markConnected();
+        }
+        if (finalizedEarly.remove(p.proc().rank())) {
+            p.markFinalized();
+        }
+    }
+
+    /**
+     * A process of the job called PMIx_Init. On a loaded machine that can happen before the launcher's
+     * fork returned and {@link #add} was called, so it is remembered until then: otherwise an exit without
+     * PMIx_Finalize would pass for a clean one.
+     */
+    synchronized void clientConnected(int rank) {
+        LaunchedProcess p = process(rank);
+        if (p != null) {
+            p.markConnected();
+        } else {
+            connectedEarly.add(rank);
+        }
+    }
+
+    /** A process of the job called PMIx_Finalize (possibly, as for connecting, before it was added). */
+    synchronized void clientFinalized(int rank) {
+        LaunchedProcess p = process(rank);
+        if (p != null) {
+            p.markFinalized();
+        } else {
+            finalizedEarly.add(rank);
+        }
     }
 
     /** The launch failed: the processes that were never started will not end either. */
@@ -95,15 +127,22 @@ final class Job {
 
     /**
      * One of the processes ended with this status; {@code how} says so in words when it failed, and
-     * {@code jobTerm} is then the job's PMIX_JOB_TERM_STATUS.
+     * {@code jobTerm} is then the job's PMIX_JOB_TERM_STATUS. Only the job's first failure is
+     * reported (the others are its consequences).
      */
-    void exited(LaunchedProcess p, int status, String how, int jobTerm) {
+    void exited(LaunchedProcess p, int status, String how, int jobTerm, Runnable reportFirstFailure) {
         boolean last;
+        boolean first = false;
         synchronized (this) {
             if (!stopping && how != null) {
                 record(status, how, p, jobTerm);
+                first = true;
             }
             last = --remaining == 0;
+        }
+        if (first) {
+            // before the job can end: the launcher may leave as soon as it has
+            reportFirstFailure.run();
         }
         if (last) {
             ended.complete(this);

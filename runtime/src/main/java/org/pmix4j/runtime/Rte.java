@@ -254,7 +254,7 @@ final class Rte implements AutoCloseable {
                 childEnv.put(k, v);
             }
         });
-        OpenMpi.recognise(childEnv);
+        OpenMpi.recognise(childEnv, job.placement().oversubscribed());
         childEnv.putAll(plan.childEnvironment());
         childEnv.putAll(app.env());
         childEnv.putAll(server.setupFork(proc));
@@ -318,7 +318,9 @@ final class Rte implements AutoCloseable {
             jobTerm = PmixStatus.PMIX_ERR_JOB_TERM_WO_SYNC;
             status = 1;
         }
-        if (how != null && !job.stopping()) {
+        // record the failure before reporting it: of two ranks failing at once, the one named is the one
+        // whose status the launcher exits with
+        if (how != null && job.fail(status, how, p, jobTerm)) {
             report(job, how);
         }
         events.processEnded(p, p.exitStatus());

@@ -77,18 +77,18 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientConnected(Proc client) {
-        LaunchedProcess p = rte.process(client);
-        if (p != null) {
-            p.markConnected();
+        Job job = rte.job(client.nspace());
+        if (job != null) {
+            job.clientConnected(client.rank());
         }
         return HostModule.done();
     }
 
     @Override
     public CompletionStage<Void> clientFinalized(Proc client) {
-        LaunchedProcess p = rte.process(client);
-        if (p != null) {
-            p.markFinalized();
+        Job job = rte.job(client.nspace());
+        if (job != null) {
+            job.clientFinalized(client.rank());
         }
         return HostModule.done();
     }

@@ -7,6 +7,8 @@ import java.util.Map;
  * (0 unbuffered, 1 line buffered, 2 fully buffered). In PRRTE it exists only in the ompi personality
  * ({@code mpirun} of Open MPI 5), which exports the value as {@code OMPI_MCA_ompi_stream_buffering} into
  * the processes' environment, where Open MPI calls {@code setvbuf} on its streams during {@code MPI_Init};
+ * Open MPI 4.1 reads the same setting from its own parameter {@code OMPI_MCA_ess_base_stream_buffering}
+ * (ess base, applied in MPI_Init of a launched process) and ignores the v5 name, so both are exported.
  * 0 also makes the launcher forward output raw ({@code --output :raw}) so that unbuffered output is not
  * held back waiting for a newline. Programs not built on Open MPI ignore it.
  *
@@ -15,6 +17,8 @@ import java.util.Map;
  */
 public final class StreamBuffering {
     public static final String ENV = "OMPI_MCA_ompi_stream_buffering";
+    /** Open MPI 4.1's name for the same setting (MCA parameter ess_base_stream_buffering). */
+    public static final String ENV_OMPI4 = "OMPI_MCA_ess_base_stream_buffering";
 
     private StreamBuffering() {
     }
@@ -40,7 +44,7 @@ public final class StreamBuffering {
         if (mode < 0 || mode > 2) {
             throw new IllegalArgumentException("--stream-buffering: " + mode + " is not 0, 1 or 2");
         }
-        return Map.of(ENV, Integer.toString(mode));
+        return Map.of(ENV, Integer.toString(mode), ENV_OMPI4, Integer.toString(mode));
     }
 
     /** The output options to use with this mode: 0 (unbuffered) forwards output raw, as PRRTE does. */
