@@ -126,23 +126,17 @@ final class Job {
     }
 
     /**
-     * One of the processes ended with this status; {@code how} says so in words when it failed, and
-     * {@code jobTerm} is then the job's PMIX_JOB_TERM_STATUS. Only the job's first failure is
-     * reported (the others are its consequences).
+     * One of the processes ended with this status; {@code how} says so in words when it failed (the caller
+     * records and reports a failure first, with {@link #fail}), and {@code jobTerm} is then the job's
+     * PMIX_JOB_TERM_STATUS.
      */
-    void exited(LaunchedProcess p, int status, String how, int jobTerm, Runnable reportFirstFailure) {
+    void exited(LaunchedProcess p, int status, String how, int jobTerm) {
         boolean last;
-        boolean first = false;
         synchronized (this) {
             if (!stopping && how != null) {
                 record(status, how, p, jobTerm);
-                first = true;
             }
             last = --remaining == 0;
-        }
-        if (first) {
-            // before the job can end: the launcher may leave as soon as it has
-            reportFirstFailure.run();
         }
         if (last) {
             ended.complete(this);
