@@ -25,12 +25,10 @@ final class Job {
     private final java.util.Set<Integer> connectedEarly = new java.util.HashSet<>();
     private final java.util.Set<Integer> finalizedEarly = new java.util.HashSet<>();
     private final CompletableFuture<Job> ended = new CompletableFuture<>();
+    private final List<Failure> failures = new ArrayList<>();
+    private Failure cancel;
+    private long stoppedAt = Long.MAX_VALUE;
     private int remaining;
-    private int exitStatus;
-    private String failure;
-    private LaunchedProcess firstFailed;
-    private int termStatus;
-    private boolean stopping;
 
     private final List<org.pmix4j.api.Info> directives;
 
@@ -125,17 +123,10 @@ final class Job {
         return ended;
     }
 
-    /**
-     * One of the processes ended with this status; {@code how} says so in words when it failed (the caller
-     * records and reports a failure first, with {@link #fail}), and {@code jobTerm} is then the job's
-     * PMIX_JOB_TERM_STATUS.
-     */
-    void exited(LaunchedProcess p, int status, String how, int jobTerm) {
+    /** One of the processes ended (how it ended was reported to {@link #fail} first, if it failed). */
+    void exited() {
         boolean last;
         synchronized (this) {
-            if (!stopping && how != null) {
-                record(status, how, p, jobTerm);
-            }
             last = --remaining == 0;
         }
         if (last) {
@@ -143,37 +134,63 @@ final class Job {
         }
     }
 
-    /** Records the first failure and starts stopping the job; later ones are consequences. */
-    synchronized boolean fail(int status, String why, LaunchedProcess who, int jobTerm) {
-        if (stopping) {
-            return false;
+    /**
+     * A failure: a process that exited non-zero, died of a signal or left without PMIx_Finalize, or an
+     * abort.
+     *
+     * @param status the exit status the launcher would leave with for it
+     * @param jobTerm the job's PMIX_JOB_TERM_STATUS for it
+     * @param at     when it happened (System.nanoTime), which decides which failure was the first
+     */
+    record Failure(int status, String why, LaunchedProcess who, int jobTerm, long at) {
+    }
+
+    /**
+     * Records a failure and stops the job. Which failure is the job's is decided by time, not by the order
+     * in which they reach us: processes end on their own threads, and a rank that dies may be noticed after
+     * the peers that exit because of it. A failure after the stop began is a consequence of it and ignored.
+     */
+    synchronized void fail(Failure f) {
+        if (f.at() > stoppedAt) {
+            return;
         }
-        record(status, why, who, jobTerm);
-        return true;
+        failures.add(f);
+        beginStopping();
     }
 
-    private void record(int status, String why, LaunchedProcess who, int jobTerm) {
-        exitStatus = status == 0 ? 1 : status;
-        failure = why;
-        firstFailed = who;
-        termStatus = jobTerm;
-        stopping = true;
-        Thread.ofVirtual().start(this::terminateAll);
-    }
-
-    /** Stops the job without it being a failure of its own (the launcher was interrupted). */
+    /** Stops the job without it being a failure of its own (the launcher was interrupted or timed out). */
     synchronized void stop(int status, String why) {
-        if (!stopping) {
-            exitStatus = status;
-            failure = why;
-            termStatus = org.pmix4j.api.PmixStatus.PMIX_ERR_JOB_CANCELED;
-            stopping = true;
+        if (stoppedAt == Long.MAX_VALUE) {
+            cancel = new Failure(status, why, null, org.pmix4j.api.PmixStatus.PMIX_ERR_JOB_CANCELED, System.nanoTime());
+            beginStopping();
+        }
+    }
+
+    private void beginStopping() {
+        if (stoppedAt == Long.MAX_VALUE) {
+            stoppedAt = System.nanoTime();
             Thread.ofVirtual().start(this::terminateAll);
         }
     }
 
     synchronized boolean stopping() {
-        return stopping;
+        return stoppedAt != Long.MAX_VALUE;
+    }
+
+    /** The job's first failure (by time), or the reason it was stopped, or {@code null}. */
+    private Failure cause() {
+        Failure first = null;
+        for (Failure f : failures) {
+            if (first == null || f.at() < first.at()) {
+                first = f;
+            }
+        }
+        return first != null ? first : cancel;
+    }
+
+    /** The first process failure, to be reported (a stop for a signal or a timeout is reported where it happens). */
+    synchronized Failure firstFailure() {
+        return failures.isEmpty() ? null : cause();
     }
 
     /** SIGTERM to every process still running, SIGKILL to those alive after the grace period. */
@@ -203,22 +220,28 @@ final class Job {
         }
     }
 
+    /** The exit status of the job: its first failure's (never 0 for a failure), or 0. */
     synchronized int exitStatus() {
-        return exitStatus;
+        Failure f = cause();
+        return f == null ? 0 : f.who() == null && f == cancel ? f.status() : f.status() == 0 ? 1 : f.status();
     }
 
     /** Why the job failed, or {@code null}. */
     synchronized String failure() {
-        return failure;
+        Failure f = cause();
+        return f == null ? null : f.why();
     }
 
     /** PMIX_JOB_TERM_STATUS: PMIX_SUCCESS, or why the job was ended. */
     synchronized int termStatus() {
-        return termStatus;
+        Failure f = cause();
+        return f == null ? org.pmix4j.api.PmixStatus.PMIX_SUCCESS : f.jobTerm();
     }
 
+    /** The process whose failure is the job's, or {@code null}. */
     synchronized LaunchedProcess firstFailed() {
-        return firstFailed;
+        Failure f = cause();
+        return f == null ? null : f.who();
     }
 
     int size() {

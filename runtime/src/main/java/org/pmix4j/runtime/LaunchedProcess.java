@@ -13,11 +13,31 @@ final class LaunchedProcess {
     private volatile boolean finalized;
     private volatile boolean killedByCommand;
     private volatile int exitStatus = -1;
+    private final java.util.concurrent.CompletableFuture<Long> exitTime;
 
     LaunchedProcess(Proc proc, Process process, ProcessOutput output) {
         this.proc = proc;
         this.process = process;
         this.output = output;
+        // taken on the JDK's reaper thread as soon as the process is gone (Process.onExit would first hop
+        // to a pool, which on a busy machine can reorder two ends)
+        this.exitTime = process.toHandle().onExit().thenApply(x -> System.nanoTime());
+    }
+
+    private volatile long lostNanos = Long.MAX_VALUE;
+
+    /** The server saw its connection end before it finalized (it died or dropped out then). */
+    void markConnectionLost(long nanos) {
+        lostNanos = Math.min(lostNanos, nanos);
+    }
+
+    /**
+     * When the process ended (System.nanoTime), waiting for the end: the earlier of the moment the server
+     * lost its connection and the moment the JDK saw it exit. The first is what orders failures reliably:
+     * the peers of a process that dies react to the server's news of it, so they always end after it.
+     */
+    long endNanos() {
+        return Math.min(exitTime.join(), lostNanos);
     }
 
     Proc proc() {

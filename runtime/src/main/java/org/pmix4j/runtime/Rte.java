@@ -88,6 +88,12 @@ final class Rte implements AutoCloseable {
                 Attributes.SERVER_TOOL_SUPPORT.info(true),
                 Attributes.SERVER_TMPDIR.info(sessionDir().toString()));
         server = PmixServer.start(new RuntimeHost(this), init, env);
+        server.onClientLost(proc -> {
+            LaunchedProcess p = process(proc);
+            if (p != null) {
+                p.markConnectionLost(System.nanoTime());
+            }
+        });
         events = new JobEvents(server, this::message);
         iof.addListener(new ToolOutput(server));
         iof.start();
@@ -194,7 +200,8 @@ final class Rte implements AutoCloseable {
         } catch (RuntimeException e) {
             boolean anyStarted = !job.processes().isEmpty();
             if (anyStarted) {
-                job.fail(1, "could not start the job: " + e.getMessage(), null, PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH);
+                job.fail(new Job.Failure(1, "could not start the job: " + e.getMessage(), null,
+                        PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, System.nanoTime()));
                 job.ended().thenRun(() -> jobEnded(job));
                 job.abandonUnstarted();
             } else {
@@ -320,13 +327,13 @@ final class Rte implements AutoCloseable {
         }
         // record the failure before reporting it: of two ranks failing at once, the one named is the one
         // whose status the launcher exits with
-        if (how != null && job.fail(status, how, p, jobTerm)) {
-            report(job, how);
+        if (how != null) {
+            job.fail(new Job.Failure(status, how, p, jobTerm, p.endNanos()));
         }
         events.processEnded(p, p.exitStatus());
         dataServer.processTerminated(p.proc());
         server.deregisterClient(p.proc());
-        job.exited(p, status, how, jobTerm);
+        job.exited();
     }
 
     /** A process of {@code job} called abort. */
@@ -338,16 +345,18 @@ final class Rte implements AutoCloseable {
         LaunchedProcess p = job.process(requester.rank());
         String why = "process rank " + requester.rank() + (p != null ? " (pid " + p.pid() + ")" : "")
                 + " called abort with status " + status + (message == null || message.isEmpty() ? "" : ": " + message);
-        if (job.fail(status, why, p, PmixStatus.PMIX_ERR_JOB_ABORTED)) {
-            report(job, why);
-        }
+        job.fail(new Job.Failure(status, why, p, PmixStatus.PMIX_ERR_JOB_ABORTED, System.nanoTime()));
     }
 
     private void report(Job job, String why) {
-        message("pmix4j run: " + why + "; the job " + job.nspace() + " is being stopped.");
+        message("pmix4j run: " + why + "; the job " + job.nspace() + " was stopped.");
     }
 
     private void jobEnded(Job job) {
+        Job.Failure first = job.firstFailure();
+        if (first != null) {
+            report(job, first.why());
+        }
         events.ended(job);
         dataServer.namespaceTerminated(job.nspace());
         server.deregisterNspace(job.nspace()).exceptionally(e -> {

@@ -18,6 +18,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.event.EventService;
 import org.pmix4j.server.handler.Handlers;
@@ -280,6 +281,22 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
+    /**
+     * Tells {@code listener} (on the server's thread; it must not block) when a local client's connection
+     * ends before it called PMIx_Finalize: the first sign the host has that a process died or dropped out,
+     * earlier than the exit of any peer that reacts to it.
+     */
+    public void onClientLost(java.util.function.Consumer<Proc> listener) {
+        loop.execute(() -> core.addPeerListener(new ServerCore.PeerListener() {
+            @Override
+            public void lost(org.pmix4j.server.peer.Peer peer, String why) {
+                if (peer.isClient() && !peer.isFinalized()) {
+                    listener.accept(peer.proc());
+                }
+            }
+        }));
+    }
+
     /** {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses. */
     public static String generateRegex(String nodes) {
         return NodeRegex.generateNodeRegex(nodes);
@@ -353,16 +370,21 @@ public final class PmixServer implements AutoCloseable {
                 // the JVM is already shutting down; the hook is running or will run and find us closed
             }
         }
+        Runnable cleanups = null;
         try {
-            onLoop(loop, () -> {
+            cleanups = onLoop(loop, () -> {
                 listener.close();
                 core.shutdown();
-                return null;
+                // RFC0027 cleanups still registered are done now, and those under way awaited
+                return ExecutingEpilogRegistry.drain(core);
             });
         } catch (IOException | RuntimeException e) {
             LOG.warn("finalize: {}", e.toString());
         }
         loop.close();
+        if (cleanups != null) {
+            cleanups.run();
+        }
         dirs.close();
     }
 

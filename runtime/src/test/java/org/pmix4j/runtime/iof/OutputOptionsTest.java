@@ -179,7 +179,8 @@ class OutputOptionsTest {
 
     @Test
     void streamBuffering() {
-        assertEquals(Map.of("OMPI_MCA_ompi_stream_buffering", "1"), StreamBuffering.environment(StreamBuffering.parse("1")));
+        assertEquals(Map.of("OMPI_MCA_ompi_stream_buffering", "1", "OMPI_MCA_ess_base_stream_buffering", "1"),
+                StreamBuffering.environment(StreamBuffering.parse("1")));
         assertEquals(0, StreamBuffering.parse(" 0 "));
         assertEquals(2, StreamBuffering.parse("2"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StreamBuffering.parse("3"));

@@ -1,5 +1,6 @@
 package org.pmix4j.server.cleanup;
 
+import java.util.List;
 import java.util.Optional;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -20,6 +21,14 @@ public interface CleanupRegistry {
      *                       both removed and kept; the epilog is then left as it was
      */
     void register(Proc scope, CleanupRequest request);
+
+    /**
+     * Adds one request to several scopes (one PMIx_Job_control call naming several targets): all or
+     * nothing — when it conflicts in any scope, no epilog changes.
+     *
+     * @throws PmixException {@link PmixStatus#PMIX_ERR_CONFLICTING_CLEANUP_DIRECTIVES} as for one scope
+     */
+    void register(List<Proc> scopes, CleanupRequest request);
 
     /** What is registered for the scope. */
     Optional<Epilog> epilog(Proc scope);

@@ -60,6 +60,16 @@ public final class Epilog {
 
     /** Merges a request; nothing changes when it conflicts. */
     void add(CleanupRequest r) {
+        check(r);
+        merge(r);
+    }
+
+    /**
+     * Whether the request may be merged: none of the paths it or this epilog would remove is one that it
+     * or this epilog keeps (RFC0027: "to be removed" and "to be ignored" in the same, an earlier or a later
+     * request is contradictory, and the contradicting request fails).
+     */
+    void check(CleanupRequest r) {
         Set<Path> newIgnores = new LinkedHashSet<>(ignores);
         newIgnores.addAll(r.ignores());
         List<Path> removals = new ArrayList<>(files);
@@ -72,6 +82,9 @@ public final class Epilog {
                         + "' conflicts with a request to leave it alone");
             }
         }
+    }
+
+    private void merge(CleanupRequest r) {
         ignores.addAll(r.ignores());
         files.addAll(r.files());
         for (Path d : r.directories()) {

@@ -1,6 +1,7 @@
 package org.pmix4j.server.cleanup;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pmix4j.api.Proc;
@@ -26,6 +27,17 @@ public class EpilogRegistry implements CleanupRegistry {
     }
 
     @Override
+    public void register(List<Proc> scopes, CleanupRequest request) {
+        for (Proc scope : scopes) {
+            Epilog e = epilogs.get(scope);
+            (e != null ? e : new Epilog(request.uid(), request.gid())).check(request);
+        }
+        for (Proc scope : scopes) {
+            register(scope, request);
+        }
+    }
+
+    @Override
     public Optional<Epilog> epilog(Proc scope) {
         return Optional.ofNullable(epilogs.get(scope));
     }
@@ -33,6 +45,13 @@ public class EpilogRegistry implements CleanupRegistry {
     /** Takes the scope's epilog out of the registry (to carry it out). */
     protected Optional<Epilog> take(Proc scope) {
         return Optional.ofNullable(epilogs.remove(scope));
+    }
+
+    /** Takes out every epilog there is (the server finalizes). */
+    protected Map<Proc, Epilog> takeAll() {
+        Map<Proc, Epilog> out = new HashMap<>(epilogs);
+        epilogs.clear();
+        return out;
     }
 
     /** Takes out every epilog of the namespace's processes (not the job's own). */

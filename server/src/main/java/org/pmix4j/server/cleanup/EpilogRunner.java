@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,11 +32,17 @@ public final class EpilogRunner {
             if (e.ignores().contains(f)) {
                 continue;
             }
-            if (owned(f, e) && !Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+            if (!owned(f, e)) {
+                LOG.debug("cleanup: leaving {} (missing, or not owned by uid {} gid {})", f, e.uid(), e.gid());
+            } else if (!Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
                 delete(f);
             }
         }
-        for (Epilog.Directory d : e.directories()) {
+        // deepest first: a registered directory inside another one is emptied (and removed) before the
+        // outer one is looked at, so the outer one can go too (RFC0027 removes from the deepest upwards)
+        List<Epilog.Directory> dirs = new ArrayList<>(e.directories());
+        dirs.sort(Comparator.comparingInt((Epilog.Directory d) -> d.path().getNameCount()).reversed());
+        for (Epilog.Directory d : dirs) {
             Path top = d.path();
             if (Files.isDirectory(top, LinkOption.NOFOLLOW_LINKS) && owned(top, e) && ownerMayChange(top)) {
                 destroy(top, true, d, e);
@@ -49,7 +58,11 @@ public final class EpilogRunner {
         }
         try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
             for (Path child : children) {
-                if (e.ignores().contains(child) || !owned(child, e)) {
+                if (e.ignores().contains(child)) {
+                    continue;
+                }
+                if (!owned(child, e)) {
+                    LOG.debug("cleanup: leaving {} (not owned by uid {} gid {})", child, e.uid(), e.gid());
                     continue;
                 }
                 if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {

@@ -33,9 +33,9 @@ import org.pmix4j.wire.Unpacker;
  * process ({@code {nspace, rank}}, only for a registered local client, others are skipped as libpmix does),
  * a job ({@code {nspace, WILDCARD}}), or the requester's job when there are no targets. Values are
  * comma-separated absolute paths (a relative one is PMIX_ERR_BAD_PARAM, a path both removed and ignored
- * PMIX_ERR_CONFLICTING_CLEANUP_DIRECTIVES). A request of cleanup directives only is answered at once with a
- * bare STATUS success (Open MPI 4.1 sends two of these during MPI_Init); otherwise the other directives go to
- * the host, without the cleanup ones. Differences from libpmix: it refuses cleanup too when its host has no
+ * PMIX_ERR_CONFLICTING_CLEANUP_DIRECTIVES; a request for several targets is registered for all or none). A
+ * request of cleanup directives only is answered at once with a bare STATUS success (Open MPI 4.1 sends two
+ * of these during MPI_Init); otherwise the other directives go to the host, without the cleanup ones. Differences from libpmix: it refuses cleanup too when its host has no
  * {@code job_control}, does not count PMIX_CLEANUP_EMPTY as a cleanup directive, accepts relative paths, and
  * hands the host all the directives, cleanup ones included.
  */
@@ -94,10 +94,7 @@ public final class JobControlHandler implements CommandHandler {
         if (request.isEmpty()) {
             return;
         }
-        CleanupRegistry registry = req.server().service(CleanupRegistry.class);
-        for (Proc scope : scopes(req.server(), peer, targets)) {
-            registry.register(scope, request);
-        }
+        req.server().service(CleanupRegistry.class).register(scopes(req.server(), peer, targets), request);
     }
 
     /** Where the registration belongs: libpmix's choice of epilog for each target. */

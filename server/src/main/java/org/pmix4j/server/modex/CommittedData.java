@@ -1,9 +1,9 @@
 package org.pmix4j.server.modex;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.pmix4j.api.KeyValue;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Packer;
@@ -11,35 +11,50 @@ import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireReader;
 
 /**
- * What one process has made available with Put and Commit, in one scope. The bytes are kept as they
- * arrived (a run of KVAL packs), because that is also what a GET reply and a fence blob carry: serving a
- * peer in the same buffer kind copies them without decoding. Later commits are appended; a reader that
- * files them in order lets the last value of a key win, as the client does.
+ * What one process has made available with Put and Commit, in one scope: the last value of each key, kept
+ * encoded (one KVAL pack per key) because that is also what a GET reply and a fence blob carry, so serving
+ * a peer in the same buffer kind copies the bytes without encoding anything.
+ *
+ * <p>A new value of a key replaces the old one rather than being appended: a libpmix client sends ALL its
+ * values of a scope with every PMIx_Commit, not only the new ones, so appending made the data (and every
+ * GET reply) grow with the square of the number of commits — 100 commits of one 1 KB key each made a
+ * 5 MB reply per Get.
  */
 final class CommittedData {
     private final BufferKind kind;
+    /** The last value of every key as its own KVAL pack, in the order the keys first came. */
+    private final Map<String, byte[]> byKey = new LinkedHashMap<>();
+    /** The packs of {@link #byKey} one after the other, made again when a commit changes them. */
     private byte[] bytes = new byte[0];
-    private final Set<String> keys = new HashSet<>();
 
     CommittedData(BufferKind kind) {
         this.kind = kind;
     }
 
-    /** Appends a run of KVAL packs in {@code from}'s kind, re-encoding only when the kinds differ. */
+    /** Files a run of KVAL packs in {@code from}'s kind: new keys are added, known ones take the new value. */
     void append(byte[] packed, BufferKind from) {
         List<KeyValue> kvs = decode(packed, from);
-        for (KeyValue kv : kvs) {
-            keys.add(kv.key());
+        if (kvs.isEmpty()) {
+            return;
         }
-        byte[] add = from == kind ? packed : encode(kvs, kind);
-        byte[] joined = new byte[bytes.length + add.length];
-        System.arraycopy(bytes, 0, joined, 0, bytes.length);
-        System.arraycopy(add, 0, joined, bytes.length, add.length);
+        for (KeyValue kv : kvs) {
+            byKey.put(kv.key(), new Packer(kind).kval(kv).toByteArray());
+        }
+        int len = 0;
+        for (byte[] b : byKey.values()) {
+            len += b.length;
+        }
+        byte[] joined = new byte[len];
+        int at = 0;
+        for (byte[] b : byKey.values()) {
+            System.arraycopy(b, 0, joined, at, b.length);
+            at += b.length;
+        }
         bytes = joined;
     }
 
     boolean has(String key) {
-        return keys.contains(key);
+        return byKey.containsKey(key);
     }
 
     boolean isEmpty() {

@@ -9,6 +9,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.Scope;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
@@ -27,7 +28,9 @@ import org.pmix4j.wire.Unpacker;
  * <p>As libpmix's server does: a local target's committed LOCAL data is served at once; a key the target
  * never committed is waited for (PMIX_TIMEOUT, or 2 s once the target has committed something) unless
  * PMIX_IMMEDIATE; a key present only in the other scope is NOT_FOUND at once; a remote target is served from
- * collected data or, failing that, through the host's direct modex. Reserved ("pmix") keys are never put
+ * collected data or, failing that (or with PMIX_GET_REFRESH_CACHE), through the host's direct modex.
+ * PMIX_DATA_SCOPE picks the scope looked in (default: LOCAL for a local target, REMOTE for a remote one).
+ * Reserved ("pmix") keys are never put
  * and are answered from the registered job data.
  */
 public final class GetHandler implements CommandHandler {
@@ -57,6 +60,10 @@ public final class GetHandler implements CommandHandler {
         private final ModexStore modex;
         private final boolean immediate;
         private final long timeoutMs;
+        /** PMIX_DATA_SCOPE: which of the target's data to look in; null = the default for where it runs. */
+        private final Scope scope;
+        /** PMIX_GET_REFRESH_CACHE: fetch a remote target's data again even if we hold some. */
+        private boolean refresh;
         private EventLoop.Timer timer;
 
         Lookup(Request req, Proc target, String key, List<Info> info) {
@@ -68,6 +75,9 @@ public final class GetHandler implements CommandHandler {
             this.modex = server.service(ModexStore.class);
             this.immediate = Attributes.IMMEDIATE.find(info).orElse(false);
             this.timeoutMs = Attributes.TIMEOUT.find(info).map(s -> s * 1000L).orElse(-1L);
+            Scope s = Attributes.DATA_SCOPE.find(info).orElse(null);
+            this.scope = s == null || s.equals(Scope.UNDEF) ? null : s;
+            this.refresh = Attributes.GET_REFRESH_CACHE.find(info).orElse(false);
         }
 
         void start() {
@@ -128,12 +138,15 @@ public final class GetHandler implements CommandHandler {
 
         private void local(JobData job, ProcData d) {
             boolean committed = d != null && d.committed();
-            if (committed && (key == null || d.local().has(key))) {
-                reply(job, d.local().bytes(req.peer().kind()));
+            // a local target's own data is always current here: PMIX_GET_REFRESH_CACHE changes nothing
+            Scope in = scope == null ? Scope.LOCAL : scope;
+            if (committed && (key == null || inScope(d, in, key))) {
+                reply(job, scoped(d, in));
                 return;
             }
-            if (committed && d.remote().has(key) && !d.local().has(key)) {
-                finish(PmixStatus.PMIX_ERR_NOT_FOUND); // the target shared it with remote readers only
+            if (committed && (d.local().has(key) || d.remote().has(key))) {
+                // the target shared it in the other scope only (e.g. with remote readers): no use waiting
+                finish(PmixStatus.PMIX_ERR_NOT_FOUND);
                 return;
             }
             if (immediate || modex.isGone(target)) {
@@ -149,6 +162,15 @@ public final class GetHandler implements CommandHandler {
         }
 
         private void remote(JobData job, ProcData d) {
+            if (Scope.LOCAL.equals(scope)) {
+                finish(PmixStatus.PMIX_ERR_NOT_FOUND); // a process on another node shares nothing node-only
+                return;
+            }
+            if (refresh) {
+                refresh = false; // once: the answer of the direct modex is then served from the store
+                directModex(job);
+                return;
+            }
             if (d != null && (key == null ? !d.remote().isEmpty() : d.remote().has(key))) {
                 reply(job, d.remote().bytes(req.peer().kind()));
                 return;
@@ -158,6 +180,30 @@ public final class GetHandler implements CommandHandler {
                 return;
             }
             directModex(job);
+        }
+
+        private static boolean inScope(ProcData d, Scope s, String key) {
+            return switch (s.code()) {
+                case 2 -> d.remote().has(key);
+                case 3 -> d.local().has(key) || d.remote().has(key);
+                default -> d.local().has(key);
+            };
+        }
+
+        /** A local target's KVALs of scope {@code s}; GLOBAL = both (a GLOBAL put is in both, same value). */
+        private byte[] scoped(ProcData d, Scope s) {
+            BufferKind kind = req.peer().kind();
+            return switch (s.code()) {
+                case 2 -> d.remote().bytes(kind);
+                case 3 -> concat(d.remote().bytes(kind), d.local().bytes(kind));
+                default -> d.local().bytes(kind);
+            };
+        }
+
+        private static byte[] concat(byte[] a, byte[] b) {
+            byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+            System.arraycopy(b, 0, out, a.length, b.length);
+            return out;
         }
 
         /** Asks the host to fetch the target's data from its server. */

@@ -1,0 +1,172 @@
+package org.pmix4j.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code pmix4j run ...} as a separate JVM, the way a user starts it, from this test's class path (no jar
+ * needed): its own pid for signals, TMPDIR pointed where the test wants it, output collected as it comes.
+ * Started from a ProcessBuilder, the JVM does not ignore SIGINT (a background job of a non-interactive
+ * shell would), so {@code kill -INT} reaches the launcher's handler.
+ */
+public final class LauncherProcess implements AutoCloseable {
+    private final Process process;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final Thread outPump;
+    private final Thread errPump;
+
+    private LauncherProcess(Process process) {
+        this.process = process;
+        this.outPump = pump(process.getInputStream(), out);
+        this.errPump = pump(process.getErrorStream(), err);
+    }
+
+    /**
+     * How to start it beyond TMPDIR: options for its JVM (e.g. -Xmx), variables added to (or, with a null
+     * value, removed from) its environment, its stdin (by default /dev/null), its working directory (null:
+     * this JVM's).
+     */
+    public record Setup(List<String> jvmOptions, java.util.Map<String, String> env, ProcessBuilder.Redirect stdin,
+            Path directory) {
+        public static final Setup DEFAULT = new Setup(List.of(), java.util.Map.of(),
+                ProcessBuilder.Redirect.from(new java.io.File("/dev/null")), null);
+    }
+
+    /** Starts {@code pmix4j run <runArgs>} with TMPDIR (and TMP, TEMP) set to {@code tmpdir}. */
+    public static LauncherProcess start(Path tmpdir, List<String> runArgs) {
+        return start(tmpdir, runArgs, Setup.DEFAULT);
+    }
+
+    /** As {@link #start(Path, List)}, set up as {@code setup} says. */
+    public static LauncherProcess start(Path tmpdir, List<String> runArgs, Setup setup) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(setup.jvmOptions());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run"));
+        cmd.addAll(runArgs);
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
+            pb.environment().put(v, tmpdir.toString());
+        }
+        // an outer PMIx job (the test run inside mpirun) must not be seen by this one
+        pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"));
+        setup.env().forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
+        pb.redirectInput(setup.stdin());
+        if (setup.directory() != null) {
+            pb.directory(setup.directory().toFile());
+        }
+        try {
+            return new LauncherProcess(pb.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + cmd, e);
+        }
+    }
+
+    /** The launcher's stdin, when started with {@code Redirect.PIPE}. */
+    public java.io.OutputStream stdin() {
+        return process.getOutputStream();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    public String stdout() {
+        synchronized (out) {
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    public String stderr() {
+        synchronized (err) {
+            return err.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Both streams, for assertion messages. */
+    public String all() {
+        return "--- stdout\n" + stdout() + "--- stderr\n" + stderr();
+    }
+
+    /** Waits until {@code text} has appeared {@code times} times on stdout; false at the timeout. */
+    public boolean awaitOutput(String text, int times, Duration timeout) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            String s = stdout();
+            int n = 0;
+            for (int i = s.indexOf(text); i >= 0; i = s.indexOf(text, i + 1)) {
+                n++;
+            }
+            if (n >= times) {
+                return true;
+            }
+            if (!process.isAlive()) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+
+    /** The exit status, or -1 if it did not end within the timeout (then it is killed with its children). */
+    public int waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            close();
+            return -1;
+        }
+        outPump.join(5000);
+        errPump.join(5000);
+        return process.exitValue();
+    }
+
+    /** Sends a signal by name (INT, TERM) with kill(1), as a user's shell would. */
+    public void signal(String name) throws IOException, InterruptedException {
+        Process k = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        if (k.waitFor() != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    private static Thread pump(InputStream in, ByteArrayOutputStream sink) {
+        Thread t = new Thread(() -> {
+            byte[] buf = new byte[8192];
+            try (in) {
+                int n;
+                while ((n = in.read(buf)) > 0) {
+                    synchronized (sink) {
+                        sink.write(buf, 0, n);
+                    }
+                }
+            } catch (IOException ignored) {
+                // the launcher is gone
+            }
+        }, "launcher-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+}

@@ -1,0 +1,83 @@
+package org.pmix4j.client.iof;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataType;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.IofChannel;
+import org.pmix4j.api.Proc;
+import org.pmix4j.client.IofHandler;
+import org.pmix4j.client.IofOutput;
+import org.pmix4j.wire.BufferKind;
+import org.pmix4j.wire.Unpacker;
+
+/**
+ * The IO-forwarding requests of one process and the delivery of output messages (tag 2): PROC source,
+ * IOF_CHANNEL, SIZE request id, SIZE n, INFO[n], BYTE_OBJECT data. Our ids start at 1; id 0 is the request
+ * a server makes on a tool's behalf at connect time for its own output, which goes to this process's
+ * stdout or stderr unless local output was turned off (PMIX_IOF_LOCAL_OUTPUT false).
+ */
+public final class IofRegistry {
+    /** One pull request: ours, and the server's id for it. */
+    public record Pull(long localId, IofHandler handler, long serverId) {
+    }
+
+    private final AtomicLong ids = new AtomicLong();
+    private final Map<Long, Pull> pulls = new ConcurrentHashMap<>();
+    private final Executor executor;
+    private volatile boolean localOutput;
+
+    public IofRegistry(Executor executor, boolean localOutput) {
+        this.executor = executor;
+        this.localOutput = localOutput;
+    }
+
+    public void localOutput(boolean on) {
+        localOutput = on;
+    }
+
+    public long nextId() {
+        return ids.incrementAndGet();
+    }
+
+    public void add(long localId, IofHandler handler, long serverId) {
+        pulls.put(localId, new Pull(localId, handler, serverId));
+    }
+
+    public Pull remove(long localId) {
+        return pulls.remove(localId);
+    }
+
+    /** Parses an output message and hands it to its handler on the IOF executor. */
+    public void deliver(byte[] payload, BufferKind kind) {
+        Unpacker u = new Unpacker(payload, kind);
+        Proc source = u.proc();
+        int channel = ((IofChannel) u.unpackOne(DataType.IOF_CHANNEL)).bits();
+        long id = u.size();
+        List<Info> info = u.sizedInfos("IOF info");
+        byte[] data = u.hasRemaining() ? u.byteObject() : new byte[0];
+        boolean complete = Attributes.IOF_COMPLETE.find(info).orElse(false);
+        IofOutput out = new IofOutput(source, channel, data, info, complete);
+        Pull p = pulls.get(id);
+        if (p != null) {
+            executor.execute(() -> {
+                try {
+                    p.handler().output(out);
+                } catch (RuntimeException e) {
+                    System.err.println("pmix4j: IOF handler #" + id + " failed: " + e);
+                }
+            });
+        } else if (id == 0 && localOutput && data.length > 0) {
+            executor.execute(() -> {
+                PrintStream s = channel == IofChannel.STDOUT ? System.out : System.err;
+                s.write(data, 0, data.length);
+                s.flush();
+            });
+        }
+    }
+}

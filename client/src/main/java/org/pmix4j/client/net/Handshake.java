@@ -1,0 +1,151 @@
+package org.pmix4j.client.net;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.wire.protocol.ConnectReply;
+import org.pmix4j.wire.protocol.ConnectRequest;
+import org.pmix4j.wire.protocol.MessageHeader;
+
+/**
+ * Opens a connection and introduces this process to the server (the protocol's connect request, then
+ * the server's raw answer): 8 bytes for a client (status, index), and for a tool its status, the identity
+ * the server gave it when it asked for one, the server's identity and the credential check's status. A
+ * server that refuses a client simply closes the socket, which is reported as such.
+ *
+ * <p>The channel stays in blocking mode for its whole life (a blocking read is one system call, where a
+ * socket with a read timeout polls first); the time limit of connecting and of the answer is kept by a
+ * watchdog that closes the channel when it expires.
+ */
+public final class Handshake {
+    /** Default for connecting and for waiting for the answer. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * What the handshake established.
+     *
+     * @param connection the connection, not yet started
+     * @param assigned   the identity the server gave a tool that asked for one, else {@code null}
+     */
+    public record Result(ServerConnection connection, Proc assigned) {
+    }
+
+    private Handshake() {
+    }
+
+    /**
+     * Connects to {@code uri} and sends {@code request}.
+     *
+     * @throws PmixException {@link PmixStatus#PMIX_ERR_UNREACH} when nothing listens there or the server closes
+     *                       the connection without answering, PMIX_ERR_TIMEOUT when it does not answer in
+     *                       time; the server's status when it refuses
+     */
+    public static Result connect(ServerUri uri, ConnectRequest request, Duration timeout, String serverVersion) {
+        long ms = Math.max(1, timeout.toMillis());
+        SocketChannel ch;
+        try {
+            ch = SocketChannel.open();
+        } catch (IOException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "cannot open a socket: " + e.getMessage(), e);
+        }
+        AtomicBoolean expired = new AtomicBoolean();
+        // a platform thread: the first virtual thread of a JVM costs more than the handshake itself
+        Thread watchdog = Thread.ofPlatform().daemon().name("pmix4j-handshake-timer").unstarted(() -> {
+            try {
+                Thread.sleep(ms);
+                expired.set(true);
+                ch.close();
+            } catch (InterruptedException | IOException e) {
+                // done in time
+            }
+        });
+        watchdog.start();
+        try {
+            ch.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
+            ch.connect(uri.address());
+            byte[] body = request.encode();
+            ByteBuffer msg = ByteBuffer.allocate(MessageHeader.SIZE + body.length);
+            msg.put(MessageHeader.connectHeader(body.length)).put(body).flip();
+            while (msg.hasRemaining()) {
+                ch.write(msg);
+            }
+            ByteBuffer in = ByteBuffer.allocate(4096).order(ByteOrder.BIG_ENDIAN);
+            in.flip();
+            Proc server = uri.server();
+            Proc assigned = null;
+            int status = need(ch, in, 4).getInt();
+            if (status != PmixStatus.PMIX_SUCCESS) {
+                throw new PmixException(status, "server " + uri + " refused the connection");
+            }
+            int index = 0;
+            if (request.type().isClient()) {
+                index = need(ch, in, 4).getInt();
+            } else {
+                if (request.type().needsId()) {
+                    assigned = ConnectReply.readProc(need(ch, in, ConnectReply.NSPACE_FIELD + 4));
+                }
+                server = ConnectReply.readProc(need(ch, in, ConnectReply.NSPACE_FIELD + 4));
+                int validation = need(ch, in, 4).getInt();
+                if (validation != PmixStatus.PMIX_SUCCESS) {
+                    throw new PmixException(validation, "server " + uri + " did not accept our credential");
+                }
+            }
+            watchdog.interrupt();
+            if (expired.get()) {
+                throw new ClosedChannelException();
+            }
+            ServerConnection c = new ServerConnection(ch, in, uri, server, request.kind(), index, serverVersion);
+            return new Result(c, assigned);
+        } catch (PmixException e) {
+            closeQuietly(ch, watchdog);
+            throw e;
+        } catch (EOFException e) {
+            closeQuietly(ch, watchdog);
+            throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "server " + uri + " closed the connection during the"
+                    + " handshake: it refused " + (request.type().isClient() ? "this client (unknown namespace or rank,"
+                    + " or a credential that does not match)" : "this " + request.type()));
+        } catch (ConnectException e) {
+            closeQuietly(ch, watchdog);
+            throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "nothing accepts connections at " + uri + ": "
+                    + e.getMessage(), e);
+        } catch (IOException e) {
+            closeQuietly(ch, watchdog);
+            if (expired.get()) {
+                throw new PmixException(PmixStatus.PMIX_ERR_TIMEOUT, "server " + uri + " did not complete the"
+                        + " handshake within " + ms + " ms", e);
+            }
+            throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "cannot connect to server " + uri + ": " + e, e);
+        }
+    }
+
+    /** The buffer, positioned at {@code n} unread bytes (reading more from the channel as needed). */
+    private static ByteBuffer need(SocketChannel ch, ByteBuffer in, int n) throws IOException {
+        while (in.remaining() < n) {
+            in.compact();
+            int r = ch.read(in);
+            in.flip();
+            if (r < 0) {
+                throw new EOFException();
+            }
+        }
+        return in;
+    }
+
+    private static void closeQuietly(SocketChannel ch, Thread watchdog) {
+        watchdog.interrupt();
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // already failing
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.pmix4j.client.store;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.Value;
+
+/**
+ * What this process knows about one namespace, filed by level as the server sent it: job-level values,
+ * the session, each node, each application, and each process (its job-information blob and whatever
+ * Get replies brought). Guarded by the {@link DataStore} that owns it.
+ */
+final class NamespaceData {
+    final String nspace;
+    final Map<String, Value> job = new LinkedHashMap<>();
+    final Map<String, Value> session = new LinkedHashMap<>();
+    final List<Map<String, Value>> nodes = new ArrayList<>();
+    final List<Map<String, Value>> apps = new ArrayList<>();
+    final Map<Integer, Map<String, Value>> procs = new HashMap<>();
+
+    NamespaceData(String nspace) {
+        this.nspace = nspace;
+    }
+
+    Map<String, Value> proc(int rank) {
+        return procs.computeIfAbsent(rank, r -> new LinkedHashMap<>());
+    }
+
+    /** The node with this host name or id (either may be null), or null. */
+    Map<String, Value> node(String host, Integer nodeid) {
+        for (Map<String, Value> n : nodes) {
+            if (host != null && host.equals(text(n.get(Attributes.HOSTNAME.key())))) {
+                return n;
+            }
+            if (nodeid != null && nodeid.equals(number(n.get(Attributes.NODEID.key())))) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    /** The node entry for these values, merged into an existing one of the same host or id, or added. */
+    Map<String, Value> nodeFor(String host, Integer nodeid) {
+        Map<String, Value> n = node(host, nodeid);
+        if (n == null) {
+            n = new LinkedHashMap<>();
+            nodes.add(n);
+        }
+        return n;
+    }
+
+    Map<String, Value> app(int appnum) {
+        for (Map<String, Value> a : apps) {
+            Integer n = number(a.get(Attributes.APPNUM.key()));
+            if (n != null && n == appnum) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    Map<String, Value> appFor(int appnum) {
+        Map<String, Value> a = app(appnum);
+        if (a == null) {
+            a = new LinkedHashMap<>();
+            a.put(Attributes.APPNUM.key(), new Value.UInt32(appnum));
+            apps.add(a);
+        }
+        return a;
+    }
+
+    static String text(Value v) {
+        if (v instanceof Value.Str s) {
+            return s.value();
+        }
+        return v instanceof Value.Nspace n ? n.value() : null;
+    }
+
+    /** Any integer value as an int (unsigned 32-bit values keep their bits), or null. */
+    static Integer number(Value v) {
+        if (v == null) {
+            return null;
+        }
+        try {
+            return Attributes.NODEID.get(v);
+        } catch (PmixException e) {
+            return null;
+        }
+    }
+}
