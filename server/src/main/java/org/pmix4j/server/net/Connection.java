@@ -36,7 +36,8 @@ public final class Connection implements EventLoop.ChannelHandler {
 
     private final SocketChannel channel;
     private final String remote;
-    private final ByteBuffer in = ByteBuffer.allocate(READ_CHUNK);
+    // direct: the kernel reads into it without the JDK's extra copy through a temporary direct buffer
+    private final ByteBuffer in = ByteBuffer.allocateDirect(READ_CHUNK);
     private final ArrayDeque<ByteBuffer> out = new ArrayDeque<>();
     private SelectionKey key;
     private Listener listener;
@@ -176,17 +177,22 @@ public final class Connection implements EventLoop.ChannelHandler {
         send(new MessageHeader(pindex, tag, payload.length).toBytes(), payload);
     }
 
+    /** Writes what is queued with one gathering write (a header and its payload in one system call). */
     private void flush() throws IOException {
         while (!out.isEmpty()) {
-            ByteBuffer b = out.peek();
-            channel.write(b);
-            if (b.hasRemaining()) {
-                key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+            ByteBuffer[] pending = out.toArray(ByteBuffer[]::new);
+            channel.write(pending);
+            while (!out.isEmpty() && !out.peek().hasRemaining()) {
+                out.poll();
+            }
+            if (!out.isEmpty()) {
+                if ((key.interestOps() & SelectionKey.OP_WRITE) == 0) {
+                    key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+                }
                 return;
             }
-            out.poll();
         }
-        if (key.isValid()) {
+        if (key.isValid() && (key.interestOps() & SelectionKey.OP_WRITE) != 0) {
             key.interestOps(SelectionKey.OP_READ);
         }
     }
