@@ -9,7 +9,7 @@
 # docs/launch-scaling.png (drawn by bench/src/main/java/org/pmix4j/bench/LaunchScalingPlot.java, plain JDK)
 # and prints the Markdown tables of docs/benchmarks.md.
 #
-# Usage: bench/launch_scaling.sh [-r RUNS] [-n "1 2 4 ..."] [--no-jvm-options]
+# Usage: bench/launch_scaling.sh [-r RUNS] [-n "1 2 4 ..."] [--no-jvm-options | --only-jvm-options]
 #   RUNS: measured runs per command (default 10; 1 warm-up run before them)
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,12 +18,14 @@ pmix4j_find_jdk
 runs=10
 ns="1 2 4 8 16 32 64"
 jvm_options=1
+scaling=1
 while [ $# -gt 0 ]; do
   case "$1" in
     -r) runs="$2"; shift 2 ;;
     -n) ns="$2"; shift 2 ;;
     --no-jvm-options) jvm_options=0; shift ;;
-    *) echo "usage: $0 [-r RUNS] [-n \"1 2 4 ...\"] [--no-jvm-options]" >&2; exit 2 ;;
+    --only-jvm-options) scaling=0; shift ;;
+    *) echo "usage: $0 [-r RUNS] [-n \"1 2 4 ...\"] [--no-jvm-options | --only-jvm-options]" >&2; exit 2 ;;
   esac
 done
 for tool in hyperfine mpirun mpicc gcc pkg-config python3; do
@@ -37,20 +39,41 @@ gcc -O2 -Wall -o "$out/hello" "$top/bench/c/hello.c" $(pkg-config --cflags --lib
 mpicc -O2 -Wall -o "$out/mpi_hello" "$top/bench/c/mpi_hello.c"
 asroot=""
 [ "$(id -u)" = 0 ] && asroot="--allow-run-as-root"
-pmix4j="$top/bin/pmix4j"
+# a private copy of the launcher as installed (bin/ and the jar): its start-up archive is its own, so a
+# rebuild of cli/target/pmix4j.jar by someone else during the run cannot invalidate it mid-measurement
+inst="$out/install"
+rm -rf "$inst"
+mkdir -p "$inst/cli/target"
+cp -r "$top/bin" "$inst/bin"
+cp "$jar" "$inst/cli/target/pmix4j.jar"
+jar="$inst/cli/target/pmix4j.jar"
+pmix4j="$inst/bin/pmix4j"
 # the first run of bin/pmix4j after a build trains its start-up archive: not part of any measurement
 "$pmix4j" run -n 1 true > /dev/null
 
 pmix4j_cmd() { echo "$pmix4j run -n $1 --oversubscribe $2"; }
 mpirun_cmd() { echo "mpirun $asroot --oversubscribe -np $1 $2"; }
+# Open MPI 4.1's mpirun now and then hangs (seen about once in a few hundred launches on this machine: a
+# client waiting in PMIx_Init for ever, or mpirun after its processes had exited): every measured command
+# runs under a time limit, and a point where a run failed or hung is measured again
+limit="timeout -k 2 60"
+measure() { # hyperfine arguments...; retried up to 3 times
+  local attempt
+  for attempt in 1 2 3; do
+    hyperfine "$@" && return 0
+    echo "launch_scaling.sh: a run failed or hung (see the log); measuring this point again" >&2
+  done
+  return 1
+}
 
 # each launcher must really run N copies of each program to their end
 check() { # $1 = command, $2 = expected lines, $3 = line prefix
   local got
-  got=$($1 2>/dev/null | grep -c "^$3") || true
+  got=$($limit $1 2>/dev/null | grep -c "^$3") || true
   [ "$got" = "$2" ] || { echo "launch_scaling.sh: '$1' ran $got of $2 processes" >&2; exit 1; }
 }
 
+scaling() {
 echo "program,launcher,n,mean_s,stddev_s,median_s,min_s" > "$out/scaling.csv"
 for prog in hello mpi_hello; do
   case "$prog" in
@@ -63,8 +86,8 @@ for prog in hello mpi_hello; do
     check "$p" "$n" "$prefix"
     check "$m" "$n" "$prefix"
     echo "launch_scaling.sh: $label, N=$n ..." >&2
-    hyperfine -N --warmup 1 --runs "$runs" --output=null --export-json "$out/$prog-$n.json" \
-      -n pmix4j "$p" -n mpirun "$m" > "$out/$prog-$n.log" 2>&1
+    measure -N --warmup 1 --runs "$runs" --output=null --export-json "$out/$prog-$n.json" \
+      -n pmix4j "$limit $p" -n mpirun "$limit $m" > "$out/$prog-$n.log" 2>&1
     python3 - "$out/$prog-$n.json" "$label" "$n" >> "$out/scaling.csv" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
@@ -90,6 +113,8 @@ for prog in dict.fromkeys(r["program"] for r in rows):
         ms = lambda r: f'{float(r["mean_s"])*1e3:.0f} ± {float(r["stddev_s"])*1e3:.0f} ms'
         print(f'| {prog} | {n} | {ms(p)} | {ms(m)} | {float(p["mean_s"])/float(m["mean_s"]):.2f}× |')
 PY
+}
+[ "$scaling" = 1 ] && scaling
 
 [ "$jvm_options" = 1 ] || exit 0
 
@@ -108,14 +133,14 @@ for n in 1 8; do
     "+ -XX:-UsePerfData|env PMIX4J_JAVA_OPTS=-XX:-UsePerfData $(pmix4j_cmd "$n" "$exe")"
     "+ -Xint|env PMIX4J_JAVA_OPTS=-Xint $(pmix4j_cmd "$n" "$exe")"
     "+ -Xms8m -Xmx64m|env 'PMIX4J_JAVA_OPTS=-Xms8m -Xmx64m' $(pmix4j_cmd "$n" "$exe")"
-    "+ -XX:+UseParallelGC (instead of serial)|env PMIX4J_JAVA_OPTS=-XX:+UseParallelGC $(pmix4j_cmd "$n" "$exe")"
+    "+ -XX:CICompilerCount=1|env PMIX4J_JAVA_OPTS=-XX:CICompilerCount=1 $(pmix4j_cmd "$n" "$exe")"
   )
   # the AppCDS archive of PMIX4J_NO_AOT is made by its first run
   env PMIX4J_NO_AOT=1 "$pmix4j" run -n 1 true > /dev/null
   args=()
-  for v in "${variants[@]}"; do args+=(-n "${v%%|*}" "${v#*|}"); done
+  for v in "${variants[@]}"; do args+=(-n "${v%%|*}" "$limit ${v#*|}"); done
   echo "launch_scaling.sh: JVM options, N=$n ..." >&2
-  hyperfine -N --warmup 2 --runs "$((runs * 2))" --output=null --export-json "$out/jvm-options-$n.json" "${args[@]}" \
+  measure -N --warmup 2 --runs "$((runs * 2))" --output=null --export-json "$out/jvm-options-$n.json" "${args[@]}" \
     > "$out/jvm-options-$n.log" 2>&1
   python3 - "$out/jvm-options-$n.json" "$n" >> "$out/jvm-options.csv" <<'PY'
 import json, sys

@@ -182,7 +182,8 @@ public final class LaunchScalingPlot {
                 px = x;
                 py = y;
             }
-            legendEntry(g, a.left() + 12, oy + TOP + 14 + i * 18, c, e.getKey());
+            // bottom left: the ratios are largest at small N, top left
+            legendEntry(g, a.left() + 12, a.bottom() - 10 - (ratios.size() - 1 - i) * 18, c, e.getKey());
             i++;
         }
     }

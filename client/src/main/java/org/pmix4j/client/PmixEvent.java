@@ -37,6 +37,11 @@ public record PmixEvent(int status, Proc source, List<Info> info, List<Info> res
 
     /** The processes the event says it affects (PMIX_EVENT_AFFECTED_PROC and _PROCS), possibly none. */
     public List<Proc> affected() {
+        return affectedIn(info);
+    }
+
+    /** The processes named by PMIX_EVENT_AFFECTED_PROC and PMIX_EVENT_AFFECTED_PROCS in an info list. */
+    public static List<Proc> affectedIn(List<Info> info) {
         List<Proc> out = new ArrayList<>();
         for (Info i : info) {
             if (i.key().equals(Attributes.EVENT_AFFECTED_PROC.key()) && i.value() instanceof Proc p) {

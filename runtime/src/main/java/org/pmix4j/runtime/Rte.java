@@ -194,8 +194,10 @@ final class Rte implements AutoCloseable {
                 job.add(p);
                 Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
             }
-            job.ended().thenRun(() -> jobEnded(job));
+            // the start events go out before the end can be reported: a process that fails at once ends
+            // the job on its watcher thread, and thenRun on an already ended job runs here, after them
             events.started(job);
+            job.ended().thenRun(() -> jobEnded(job));
             return job;
         } catch (RuntimeException e) {
             boolean anyStarted = !job.processes().isEmpty();

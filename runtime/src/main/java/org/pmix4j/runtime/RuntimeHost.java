@@ -116,6 +116,9 @@ final class RuntimeHost implements HostModule {
             try {
                 return rte.launch(Spawns.toAppContexts(apps, jobInfo), jobInfo, requester).nspace();
             } catch (LaunchException e) {
+                // the requester gets the status, but the user at the launcher must also learn why, as with
+                // PRRTE, or a program that ignores the error leaves no trace of it
+                rte.message("pmix4j run: PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
                 throw new PmixException(PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, e.getMessage());
             }
         }, runnable -> Thread.ofVirtual().start(runnable));

@@ -284,10 +284,11 @@ public final class PmixServer implements AutoCloseable {
     /**
      * Tells {@code listener} (on the server's thread; it must not block) when a local client's connection
      * ends before it called PMIx_Finalize: the first sign the host has that a process died or dropped out,
-     * earlier than the exit of any peer that reacts to it.
+     * earlier than the exit of any peer that reacts to it. It hears of the loss before the server fails the
+     * fences and collectives the process was in.
      */
     public void onClientLost(java.util.function.Consumer<Proc> listener) {
-        loop.execute(() -> core.addPeerListener(new ServerCore.PeerListener() {
+        loop.execute(() -> core.addFirstPeerListener(new ServerCore.PeerListener() {
             @Override
             public void lost(org.pmix4j.server.peer.Peer peer, String why) {
                 if (peer.isClient() && !peer.isFinalized()) {

@@ -57,6 +57,30 @@ class JobEventsLaunchTest {
         r.assertStderrContains("job " + child + " ended: PMIX_ERR_JOB_NON_ZERO_TERM (first failure: rank 1, exit code 3)");
     }
 
+    @Test
+    void completionOnlyGivesTheEndAndLogsOnlyIt() {
+        Launch.Result r = Launch.run(tmp, "-n", "1", Launch.jobEvents(), "--completion-only", "1", Launch.probe());
+        r.assertStatus(0);
+        String child = child(r);
+        List<String> events = r.lines("event ");
+        assertEquals(1, events.size(), "PMIX_NOTIFY_COMPLETION alone: the end, not the start\n" + r.all());
+        assertTrue(events.get(0).startsWith("event JOB_END nspace " + child + " term_status 0 "), r.all());
+        r.assertStderrContains("job " + child + " ended: PMIX_SUCCESS");
+        assertTrue(!r.stderr().contains(" started ("), "PMIX_LOG_COMPLETION logs the end only\n" + r.all());
+    }
+
+    @Test
+    void aRefusedSpawnIsExplainedAtTheLauncher() {
+        // more processes than this node has slots, without --oversubscribe: placement refuses the child job
+        int tooMany = Runtime.getRuntime().availableProcessors() + 64;
+        Launch.Result r = Launch.run(tmp, "-n", "1", Launch.jobEvents(), Integer.toString(tooMany), Launch.probe());
+        r.assertStatus(0);
+        assertTrue(r.stdout().contains("spawned  ("), "no namespace for a refused spawn\n" + r.all());
+        assertTrue(!r.stdout().contains("(SUCCESS)"), "the spawn reports its failure\n" + r.all());
+        assertTrue(r.lines("rank ").isEmpty(), "no child process started\n" + r.all());
+        r.assertStderrContains("PMIx_Spawn by ", " was refused: ", "not enough slots");
+    }
+
     private static String child(Launch.Result r) {
         Matcher m = Pattern.compile("^spawned (\\S+@2) \\(SUCCESS\\)$", Pattern.MULTILINE).matcher(r.stdout());
         assertTrue(m.find(), "the spawn succeeded\n" + r.all());

@@ -56,6 +56,9 @@ class SignalsLaunchTest {
             assertTrue(p.stderr().contains("caught SIG" + signal), p.all());
             assertGone(job, p);
             assertEquals(List.of(), Launch.leftIn(Launch.tmpdir(tmp)), "files left in the launcher's TMPDIR");
+            // nor the JVM's own performance-data file, which it removes only on an orderly exit
+            Path perfData = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(p.pid()));
+            assertTrue(!java.nio.file.Files.exists(perfData), "the launcher's JVM left " + perfData);
         }
     }
 

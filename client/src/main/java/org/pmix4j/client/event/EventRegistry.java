@@ -9,11 +9,9 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
-import org.pmix4j.api.Value;
 import org.pmix4j.client.EventHandler;
 import org.pmix4j.client.EventOutcome;
 import org.pmix4j.client.PmixEvent;
@@ -231,18 +229,6 @@ public final class EventRegistry {
     }
 
     private static List<Proc> affectedOf(List<Info> info) {
-        List<Proc> out = new ArrayList<>();
-        for (Info i : info) {
-            if (i.key().equals(Attributes.EVENT_AFFECTED_PROC.key()) && i.value() instanceof Proc p) {
-                out.add(p);
-            } else if (i.key().equals(Attributes.EVENT_AFFECTED_PROCS.key()) && i.value() instanceof DataArray a) {
-                for (Value v : a.elements()) {
-                    if (v instanceof Proc p) {
-                        out.add(p);
-                    }
-                }
-            }
-        }
-        return out;
+        return PmixEvent.affectedIn(info);
     }
 }

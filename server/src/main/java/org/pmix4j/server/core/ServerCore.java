@@ -220,6 +220,15 @@ public final class ServerCore implements Connection.Listener {
         peerListeners.add(l);
     }
 
+    /**
+     * Adds a listener that hears of peers before every listener added so far. The host's loss listener
+     * goes first: it records when a process was lost, and that must come before the server's own
+     * listeners fail the fences and collectives the process was in, whose error makes its peers exit.
+     */
+    public void addFirstPeerListener(PeerListener l) {
+        peerListeners.add(0, l);
+    }
+
     // ---- what the connections deliver -------------------------------------------------------------------
 
     @Override
