@@ -29,12 +29,14 @@ public final class Main implements Runnable {
             CommandLine run = new CommandLine(new RunCommand());
             run.setStopAtPositional(true);
             run.setExecutionExceptionHandler(new ErrorHandler());
+            run.setParameterExceptionHandler(new UsageErrorHandler());
             return run.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
         CommandLine cl = new CommandLine(new Main());
         // everything after the program name belongs to the program, even words that look like options
         cl.getSubcommands().get("run").setStopAtPositional(true);
         cl.setExecutionExceptionHandler(new ErrorHandler());
+        cl.setParameterExceptionHandler(new UsageErrorHandler());
         return cl.execute(args);
     }
 

@@ -197,6 +197,9 @@ final class Job {
     void terminateAll() {
         List<LaunchedProcess> all = processes();
         for (LaunchedProcess p : all) {
+            if (p.isAlive()) {
+                p.markStoppedByLauncher();
+            }
             p.signalTree(ProcessHandle::destroy);
         }
         long deadline = System.currentTimeMillis() + TERM_GRACE_MS;

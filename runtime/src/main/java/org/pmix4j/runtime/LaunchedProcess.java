@@ -12,6 +12,7 @@ final class LaunchedProcess {
     private volatile boolean connected;
     private volatile boolean finalized;
     private volatile boolean killedByCommand;
+    private volatile boolean stoppedByLauncher;
     private volatile int exitStatus = -1;
     private final java.util.concurrent.CompletableFuture<Long> exitTime;
 
@@ -63,6 +64,15 @@ final class LaunchedProcess {
     /** A job-control request killed or terminated it (its end is not a failure of the job's own). */
     void markKilledByCommand() {
         killedByCommand = true;
+    }
+
+    /** The launcher is stopping the job and signalled it while it was still running. */
+    void markStoppedByLauncher() {
+        stoppedByLauncher = true;
+    }
+
+    boolean stoppedByLauncher() {
+        return stoppedByLauncher;
     }
 
     boolean killedByCommand() {

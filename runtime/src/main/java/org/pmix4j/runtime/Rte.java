@@ -358,6 +358,10 @@ final class Rte implements AutoCloseable {
         Job.Failure first = job.firstFailure();
         if (first != null) {
             report(job, first.why());
+            String summary = FailureSummary.of(job, hostname);
+            if (summary != null) {
+                message(summary);
+            }
         }
         events.ended(job);
         dataServer.namespaceTerminated(job.nspace());

@@ -95,8 +95,10 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
-        // answer first: the caller's PMIx_Abort returns, then the job is stopped
-        Thread.ofVirtual().start(() -> rte.aborted(requester, status, message));
+        // recorded here, on the server's thread, before the answer lets the caller exit: Open MPI's
+        // MPI_Abort exits with the same status right after, and the abort, not that exit, must be named.
+        // The job is stopped on a thread of its own, so the answer still goes out first.
+        rte.aborted(requester, status, message);
         return HostModule.done();
     }
 

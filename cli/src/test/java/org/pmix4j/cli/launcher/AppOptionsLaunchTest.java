@@ -80,7 +80,11 @@ class AppOptionsLaunchTest {
                 List.of("-n", "0", "true"), List.of("-n 0"),
                 List.of("-n", "1", "true", ":", "-n", "1", "--wdir", "/no/such/dir", "true"),
                         List.of("--wdir /no/such/dir"),
-                List.of("-n", "1", "/no/such/program"), List.of("/no/such/program", "no such file"));
+                List.of("-n", "1", "/no/such/program"), List.of("/no/such/program", "no such file"),
+                // what picocli refuses: the option, the value, a suggestion for a misspelling, no usage dump
+                List.of("-n", "abc", "true"), List.of("--np", "'abc'", "not an int", "--help"),
+                List.of("--timeout", "soon", "true"), List.of("--timeout", "'soon'"),
+                List.of("--npp", "2", "true"), List.of("Unknown option: '--npp'", "Possible solutions: --np"));
         for (var c : cases.entrySet()) {
             Launch.Result r = Launch.run(tmp, c.getKey().toArray(String[]::new));
             assertTrue(r.status() != 0, c.getKey() + " must fail\n" + r.all());

@@ -166,7 +166,7 @@ public final class CpuSet {
     }
 
     /** Sorted, distinct numbers as comma-separated runs ({@code 0-2,5}): hwloc's list syntax. */
-    static String ranges(int[] sorted) {
+    public static String ranges(int[] sorted) {
         StringBuilder sb = new StringBuilder();
         int i = 0;
         while (i < sorted.length) {
