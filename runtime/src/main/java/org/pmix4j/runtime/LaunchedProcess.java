@@ -128,12 +128,32 @@ final class LaunchedProcess {
             case 6 -> "SIGABRT";
             case 7 -> "SIGBUS";
             case 8 -> "SIGFPE";
+            case 5 -> "SIGTRAP";
             case 9 -> "SIGKILL";
+            case 10 -> "SIGUSR1";
             case 11 -> "SIGSEGV";
+            case 12 -> "SIGUSR2";
             case 13 -> "SIGPIPE";
             case 14 -> "SIGALRM";
             case 15 -> "SIGTERM";
-            default -> "signal " + sig;
+            case 16 -> "SIGSTKFLT";
+            case 17 -> "SIGCHLD";
+            case 18 -> "SIGCONT";
+            case 19 -> "SIGSTOP";
+            case 20 -> "SIGTSTP";
+            case 21 -> "SIGTTIN";
+            case 22 -> "SIGTTOU";
+            case 23 -> "SIGURG";
+            case 24 -> "SIGXCPU";
+            case 25 -> "SIGXFSZ";
+            case 26 -> "SIGVTALRM";
+            case 27 -> "SIGPROF";
+            case 28 -> "SIGWINCH";
+            case 29 -> "SIGIO";
+            case 30 -> "SIGPWR";
+            case 31 -> "SIGSYS";
+            // the real-time signals, named as kill -l names them
+            default -> sig >= 34 && sig <= 64 ? "SIGRTMIN+" + (sig - 34) : "an unnamed signal";
         };
     }
 }
