@@ -7,9 +7,13 @@
  *   pmix_ops query      PMIx_Query_info: PMIX_QUERY_NAMESPACES, PMIX_QUERY_PROC_TABLE, PMIX_JOB_SIZE and
  *                       PMIX_NUM_NODES of its job, PMIX_QUERY_SPAWN_SUPPORT
  *   pmix_ops log        PMIx_Log to PMIX_LOG_STDOUT, PMIX_LOG_STDERR and PMIX_LOG_SYSLOG
+ *   pmix_ops serve KEY  for libpmix's tools (LibpmixToolsTest): registers for event 5000, publishes KEY
+ *                       (range session), prints "serving", and waits (60 s at most) for the event, which
+ *                       pevent sends; prints "event 5000 from <nspace>" when it comes (exit 3 if not)
  *
  * Output: one line per result, "<what> <details>"; "spawn-job-end <nspace> term <PMIX_JOB_TERM_STATUS> exit
- * <PMIX_EXIT_CODE>" (-1: absent) when the child job's end is notified. Exit 0 on success, 1 init, 2 an API call failed, 3 no job-end event in 30 s.
+ * <PMIX_EXIT_CODE>" (-1: absent) when the child job's end is notified. Exit 0 on success, 1 init, 2 an API call failed, 3 no
+ * job-end event in 30 s (or, for serve, no event 5000 in 60 s).
  */
 #include <pmix.h>
 #include <pthread.h>
@@ -174,13 +178,55 @@ static int do_log(pmix_proc_t *me)
     return PMIX_SUCCESS == rc ? 0 : 2;
 }
 
+static pmix_status_t POKE = 5000;
+
+static void on_poke(size_t id, pmix_status_t status, const pmix_proc_t *source, pmix_info_t info[], size_t ninfo,
+                    pmix_info_t results[], size_t nresults, pmix_event_notification_cbfunc_fn_t cbfunc, void *cbdata)
+{
+    (void) id; (void) info; (void) ninfo; (void) results; (void) nresults;
+    pthread_mutex_lock(&lock);
+    printf("event %d from %s\n", status, source->nspace);
+    ended = 1;
+    pthread_cond_broadcast(&cond);
+    pthread_mutex_unlock(&lock);
+    if (cbfunc) cbfunc(PMIX_EVENT_ACTION_COMPLETE, NULL, 0, NULL, NULL, cbdata);
+}
+
+static int do_serve(const char *key)
+{
+    pmix_status_t rc = PMIx_Register_event_handler(&POKE, 1, NULL, 0, on_poke, NULL, NULL);
+    if (rc < 0) {
+        printf("register %s\n", PMIx_Error_string(rc));
+        return 2;
+    }
+    pmix_info_t data[2];
+    pmix_data_range_t range = PMIX_RANGE_SESSION;
+    PMIX_INFO_LOAD(&data[0], key, "published by pmix_ops", PMIX_STRING);
+    PMIX_INFO_LOAD(&data[1], PMIX_RANGE, &range, PMIX_DATA_RANGE);
+    rc = PMIx_Publish(data, 2);
+    if (PMIX_SUCCESS != rc) {
+        printf("publish %s\n", PMIx_Error_string(rc));
+        return 2;
+    }
+    printf("serving\n");
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 60;
+    pthread_mutex_lock(&lock);
+    while (!ended && 0 == pthread_cond_timedwait(&cond, &lock, &deadline)) {
+    }
+    int got = ended;
+    pthread_mutex_unlock(&lock);
+    return got ? 0 : 3;
+}
+
 int main(int argc, char **argv)
 {
     pmix_proc_t me;
     int rc = 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 2) {
-        fprintf(stderr, "usage: pmix_ops spawn|child|query|log\n");
+        fprintf(stderr, "usage: pmix_ops spawn|child|query|log|serve KEY\n");
         return 2;
     }
     if (PMIX_SUCCESS != PMIx_Init(&me, NULL, 0)) {
@@ -191,6 +237,7 @@ int main(int argc, char **argv)
     else if (0 == strcmp(argv[1], "child")) rc = do_child(&me);
     else if (0 == strcmp(argv[1], "query")) rc = do_query(&me);
     else if (0 == strcmp(argv[1], "log")) rc = do_log(&me);
+    else if (0 == strcmp(argv[1], "serve") && argc > 2) rc = do_serve(argv[2]);
     PMIx_Finalize(NULL, 0);
     return rc;
 }

@@ -88,6 +88,7 @@ final class Rte implements AutoCloseable {
                 Attributes.SERVER_TOOL_SUPPORT.info(true),
                 Attributes.SERVER_TMPDIR.info(sessionDir().toString()));
         server = PmixServer.start(new RuntimeHost(this), init, env);
+        HostAttributes.registerAll(server);
         server.onClientLost(proc -> {
             LaunchedProcess p = process(proc);
             if (p != null) {

@@ -19,6 +19,8 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
+import org.pmix4j.server.attrs.AttributeSupport;
+import org.pmix4j.server.attrs.ServerLibraryAttributes;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.event.EventService;
 import org.pmix4j.server.handler.Handlers;
@@ -92,6 +94,9 @@ public final class PmixServer implements AutoCloseable {
             ServerCore core = new ServerCore(config, host == null ? HostModule.NONE : host, loop);
             core.provide(JobStore.class, store);
             core.provide(SessionDirectories.class, dirs);
+            AttributeSupport attributes = new AttributeSupport();
+            ServerLibraryAttributes.registerAll(attributes);
+            core.provide(AttributeSupport.class, attributes);
             Handlers.install(core);
             Listener listener = onLoop(loop, () -> openListener(config, loop, core));
             InetSocketAddress a = listener.address();
@@ -127,6 +132,15 @@ public final class PmixServer implements AutoCloseable {
 
     public ServerConfig config() {
         return config;
+    }
+
+    /**
+     * {@code PMIx_Register_attributes}: the host declares that it supports {@code function} (a PMIx API
+     * name such as "PMIx_Spawn") and honours {@code attributes} there. Tools learn it by querying
+     * PMIX_QUERY_ATTRIBUTE_SUPPORT with PMIX_HOST_FUNCTIONS or PMIX_HOST_ATTRIBUTES ({@code pattrs --host}).
+     */
+    public void registerAttributes(String function, List<org.pmix4j.api.Attribute<?>> attributes) {
+        core.service(AttributeSupport.class).register(AttributeSupport.Level.HOST, function, attributes);
     }
 
     /** The server's own name (PMIX_SERVER_NSPACE and PMIX_SERVER_RANK). */

@@ -16,6 +16,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.store.JobData;
@@ -39,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * PMIX_QUERY_NAMESPACES is the host's to answer (it knows jobs on other nodes too); when it does not, the
  * server answers with the namespaces registered here, comma-separated. libpmix's own server answers
  * PMIX_QUERY_ATTRIBUTE_SUPPORT and PMIX_QUERY_AVAIL_SERVERS without the host and sends everything else to
- * it; this server does not answer those two (the host may).
+ * it; this server answers the first from {@link AttributeSupport} (what the server library and, through
+ * PmixServer.registerAttributes, the host registered) and sends the second to the host.
  *
  * <p><b>Reply</b> ({@code query_cbfunc}): STATUS, SIZE, INFO[] (each info keyed by the query key) —
  * PMIX_SUCCESS when every key was answered or the host succeeded; PMIX_QUERY_PARTIAL_SUCCESS when the host
@@ -66,6 +68,19 @@ public final class QueryHandler implements CommandHandler {
         List<Query> queries = new ArrayList<>(n);
         for (Value v : in.unpack(DataType.QUERY)) {
             queries.add((Query) v);
+        }
+        if (queries.stream().anyMatch(q -> AttributeSupport.isAttributeQuery(q.keys()))) {
+            // as in libpmix, a request with an attribute-support query is answered here, whole: the
+            // other queries in it are not looked at
+            AttributeSupport support = req.server().service(AttributeSupport.class);
+            List<Info> answers = new ArrayList<>();
+            for (Query q : queries) {
+                if (AttributeSupport.isAttributeQuery(q.keys())) {
+                    answers.addAll(support.answer(q.qualifiers()));
+                }
+            }
+            reply(req, answers.isEmpty() ? PmixStatus.PMIX_ERR_NOT_FOUND : PmixStatus.PMIX_SUCCESS, answers);
+            return;
         }
         JobStore jobs = req.server().service(JobStore.class);
         Proc requester = req.peer().proc();
