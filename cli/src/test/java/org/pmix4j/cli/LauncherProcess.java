@@ -19,13 +19,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LauncherProcess implements AutoCloseable {
     private final Process process;
+    private final Path tmpdir;
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final Thread outPump;
     private final Thread errPump;
 
-    private LauncherProcess(Process process) {
+    private LauncherProcess(Process process, Path tmpdir) {
         this.process = process;
+        this.tmpdir = tmpdir;
         this.outPump = pump(process.getInputStream(), out);
         this.errPump = pump(process.getErrorStream(), err);
     }
@@ -39,6 +41,11 @@ public final class LauncherProcess implements AutoCloseable {
             Path directory) {
         public static final Setup DEFAULT = new Setup(List.of(), java.util.Map.of(),
                 ProcessBuilder.Redirect.from(new java.io.File("/dev/null")), null);
+
+        /** The same, with these options for the launcher's JVM (log levels …). */
+        public Setup withJvmOptions(List<String> options) {
+            return new Setup(options, env, stdin, directory);
+        }
     }
 
     /** Starts {@code pmix4j run <runArgs>} with TMPDIR (and TMP, TEMP) set to {@code tmpdir}. */
@@ -53,11 +60,7 @@ public final class LauncherProcess implements AutoCloseable {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run"));
         cmd.addAll(runArgs);
         ProcessBuilder pb = new ProcessBuilder(cmd);
-        for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
-            pb.environment().put(v, tmpdir.toString());
-        }
-        // an outer PMIx job (the test run inside mpirun) must not be seen by this one
-        pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"));
+        environment(pb, tmpdir);
         setup.env().forEach((k, v) -> {
             if (v == null) {
                 pb.environment().remove(k);
@@ -70,10 +73,45 @@ public final class LauncherProcess implements AutoCloseable {
             pb.directory(setup.directory().toFile());
         }
         try {
-            return new LauncherProcess(pb.start());
+            java.nio.file.Files.createDirectories(tmpdir);
+            return new LauncherProcess(pb.start(), tmpdir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + cmd, e);
         }
+    }
+
+    /**
+     * TMPDIR (and TMP, TEMP) for the launcher or for a tool that must find it, and no PMIx environment of
+     * an outer job (the test run inside mpirun) that either would otherwise take for its own.
+     */
+    public static void environment(ProcessBuilder pb, Path tmpdir) {
+        for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
+            pb.environment().put(v, tmpdir.toString());
+        }
+        pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"));
+    }
+
+    /**
+     * A tool to run against this launcher: {@code command} with the launcher's TMPDIR (where the tool
+     * finds its rendezvous files) and without the PMIx environment of an outer job.
+     */
+    public org.pmix4j.testkit.Run tool(List<String> command) {
+        org.pmix4j.testkit.Run r = org.pmix4j.testkit.Run.command(command);
+        for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
+            r.env(v, tmpdir.toString());
+        }
+        System.getenv().keySet().stream().filter(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"))
+                .forEach(r::unsetEnv);
+        return r;
+    }
+
+    /** The TMPDIR it was started with. */
+    public Path tmpdir() {
+        return tmpdir;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** The launcher's stdin, when started with {@code Redirect.PIPE}. */
@@ -106,24 +144,51 @@ public final class LauncherProcess implements AutoCloseable {
         return "--- stdout\n" + stdout() + "--- stderr\n" + stderr();
     }
 
-    /** Waits until {@code text} has appeared {@code times} times on stdout; false at the timeout. */
+    /** How often {@code text} is on stdout. */
+    public int count(String text) {
+        String s = stdout();
+        int n = 0;
+        for (int i = s.indexOf(text); i >= 0; i = s.indexOf(text, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Waits until {@code text} has appeared {@code times} times on stdout; false at the timeout or when the
+     * launcher ended without it (looking once more then: its last output may land as it exits).
+     */
     public boolean awaitOutput(String text, int times, Duration timeout) throws InterruptedException {
         long end = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < end) {
-            String s = stdout();
-            int n = 0;
-            for (int i = s.indexOf(text); i >= 0; i = s.indexOf(text, i + 1)) {
-                n++;
-            }
-            if (n >= times) {
+            if (count(text) >= times) {
                 return true;
             }
             if (!process.isAlive()) {
-                return false;
+                return count(text) >= times;
             }
             Thread.sleep(20);
         }
         return false;
+    }
+
+
+    /** Waits for a stdout line matching {@code regex} (whole line); the matcher, or {@code null} at the timeout. */
+    public java.util.regex.Matcher awaitLine(String regex, Duration timeout) throws InterruptedException {
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.MULTILINE);
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            java.util.regex.Matcher m = p.matcher(stdout());
+            if (m.find()) {
+                return m;
+            }
+            if (!process.isAlive()) {
+                m = p.matcher(stdout());
+                return m.find() ? m : null;
+            }
+            Thread.sleep(20);
+        }
+        return null;
     }
 
     /** The exit status, or -1 if it did not end within the timeout (then it is killed with its children). */

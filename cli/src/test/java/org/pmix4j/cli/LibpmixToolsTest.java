@@ -3,22 +3,15 @@ package org.pmix4j.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.testkit.NativeBuild;
+import org.pmix4j.testkit.Run;
 
 /**
  * libpmix 4.2.2's own tools, unmodified (Debian's libpmix-bin), against a running {@code pmix4j run}: each
@@ -44,20 +37,19 @@ class LibpmixToolsTest {
     @Test
     void ppsPattrsAndPeventTalkToARunningLauncher() throws Exception {
         Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/pmix_ops.c"));
-        Path tmpdir = Files.createDirectories(tmp.resolve("launcher-tmp"));
-        try (LauncherProcess p = LauncherProcess.start(tmpdir, List.of("-n", "1", exe.toString(), "serve",
+        try (LauncherProcess p = LauncherProcess.start(tmp.resolve("launcher-tmp"), List.of("-n", "1", exe.toString(), "serve",
                 "pmix4j.test.key"))) {
             assertTrue(p.awaitOutput("serving", 1, Duration.ofSeconds(60)), p.all());
             String launcherPid = Long.toString(p.pid());
 
-            Tool pps = tool(tmpdir, "pps");
-            assertEquals(0, pps.status, pps.all());
+            Run.Result pps = tool(p, "pps");
+            assertEquals(0, pps.exitCode(), pps.all());
             Matcher active = Pattern.compile("Active nspaces: (pmix4j-\\S+-" + launcherPid + ")@1\n").matcher(pps.all());
             assertTrue(active.find(), "the job's namespace\n" + pps.all());
             String nspace = active.group(1);
 
-            Tool fns = tool(tmpdir, "pattrs", "--pid", launcherPid, "--host-fns");
-            assertEquals(0, fns.status, fns.all());
+            Run.Result fns = tool(p, "pattrs", "--pid", launcherPid, "--host-fns");
+            assertEquals(0, fns.exitCode(), fns.all());
             assertTrue(fns.all().contains("HOST SUPPORTED FUNCTIONS:"), fns.all());
             for (String fn : List.of("PMIx_Spawn", "PMIx_Query_info", "PMIx_Job_control", "PMIx_Publish",
                     "PMIx_Lookup", "PMIx_Log")) {
@@ -65,56 +57,21 @@ class LibpmixToolsTest {
             }
 
             // by the launcher's namespace (its rendezvous file pmix.<host>.tool.<nspace>)
-            Tool attrs = tool(tmpdir, "pattrs", "--namespace", nspace + "@0", "--host", "PMIx_Job_control");
-            assertEquals(0, attrs.status, attrs.all());
+            Run.Result attrs = tool(p, "pattrs", "--namespace", nspace + "@0", "--host", "PMIx_Job_control");
+            assertEquals(0, attrs.exitCode(), attrs.all());
             for (String a : List.of("PMIX_JOB_CTRL_KILL", "pmix.jctrl.kill", "PMIX_JOB_CTRL_SIGNAL", "pmix.jctrl.sig")) {
                 assertTrue(attrs.all().contains(a), a + "\n" + attrs.all());
             }
 
-            Tool event = tool(tmpdir, "pevent", "--event", "5000", "--range", "4");
-            assertEquals(0, event.status, event.all());
+            Run.Result event = tool(p, "pevent", "--event", "5000", "--range", "4");
+            assertEquals(0, event.exitCode(), event.all());
             assertEquals(0, p.waitFor(Duration.ofSeconds(60)), "the process got the event and ended\n" + p.all());
             assertTrue(p.stdout().contains("event 5000 from " + nspace + "@tool."), p.all());
         }
     }
 
-    /** How a tool ended and what it printed. */
-    private record Tool(int status, String stdout, String stderr) {
-        String all() {
-            return "exit " + status + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
-        }
-    }
-
-    /** Runs one of libpmix's tools with the launcher's TMPDIR, 30 s at most. */
-    private static Tool tool(Path tmpdir, String... command) throws InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(List.of(command)));
-        for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
-            pb.environment().put(v, tmpdir.toString());
-        }
-        pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"));
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        try {
-            Process proc = pb.start();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            Thread a = Thread.ofVirtual().start(() -> copy(proc.getInputStream(), out));
-            Thread b = Thread.ofVirtual().start(() -> copy(proc.getErrorStream(), err));
-            if (!proc.waitFor(30, TimeUnit.SECONDS)) {
-                proc.destroyForcibly().waitFor();
-            }
-            a.join();
-            b.join();
-            return new Tool(proc.exitValue(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run " + String.join(" ", command), e);
-        }
-    }
-
-    private static void copy(InputStream in, ByteArrayOutputStream sink) {
-        try (in) {
-            in.transferTo(sink);
-        } catch (IOException e) {
-            // the tool died: what it printed so far is what there is
-        }
+    /** Runs one of libpmix's tools against the launcher, 30 s at most. */
+    private static Run.Result tool(LauncherProcess launcher, String... command) {
+        return launcher.tool(List.of(command)).timeout(Duration.ofSeconds(30)).go();
     }
 }

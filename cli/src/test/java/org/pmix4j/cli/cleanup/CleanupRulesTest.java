@@ -1,5 +1,6 @@
 package org.pmix4j.cli.cleanup;
 
+import org.pmix4j.cli.LauncherProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,10 +73,11 @@ class CleanupRulesTest {
     }
 
     /** Runs the script under {@code pmix4j run -n <np>}; the launcher's output. */
-    private LauncherRun run(CleanupScript script, int np) throws Exception {
+    private LauncherProcess run(CleanupScript script, int np) throws Exception {
         Path s = script.write(tmp.resolve("script-" + System.nanoTime()));
-        LauncherRun run = LauncherRun.start(tmp.resolve("launcher-tmp"), DEBUG_LOGS,
-                List.of("-n", Integer.toString(np), client.toString(), s.toString()));
+        LauncherProcess run = LauncherProcess.start(tmp.resolve("launcher-tmp"),
+                List.of("-n", Integer.toString(np), client.toString(), s.toString()),
+                LauncherProcess.Setup.DEFAULT.withJvmOptions(DEBUG_LOGS));
         int status = run.waitFor(Duration.ofSeconds(60));
         assertEquals(0, status, "the job failed\n" + run.all());
         script.check(run.stdout(), run.all());
@@ -186,7 +188,7 @@ class CleanupRulesTest {
                 .reg(0, "self", OK, "a link registered as a directory", "dirs=" + dirLink, "recursive")
                 .exists(0, f1, true, "nothing is removed before the process ends")
                 .exists(0, rec.resolve("sub/deep/c"), true, "nothing is removed before the process ends");
-        LauncherRun r = run(s, 1);
+        LauncherProcess r = run(s, 1);
         String ctx = "left:\n" + list(tmp) + "\n" + r.all();
 
         // files
@@ -256,7 +258,7 @@ class CleanupRulesTest {
         CleanupScript s = new CleanupScript()
                 .reg(0, "self", OK, "a recursive directory with other users' files",
                         "dirs=" + own + "," + theirTop, "recursive", "files=" + theirFile);
-        LauncherRun r = run(s, 1);
+        LauncherProcess r = run(s, 1);
         String ctx = "left:\n" + list(tmp) + "\n" + r.all();
 
         assertFalse(exists(mine), ctx);
@@ -307,7 +309,7 @@ class CleanupRulesTest {
                 .exists(1, nullFile, true, "so does the one registered without a target")
                 .exists(1, p1, true, "rank 1 still runs")
                 .exists(1, peerFile, true, "rank 1 still runs");
-        LauncherRun r = run(s, 2);
+        LauncherProcess r = run(s, 2);
         String ctx = "left:\n" + list(tmp) + "\n" + r.all();
         for (Path p : List.of(p0, p1, peerFile, jobdir, nulldir)) {
             assertFalse(exists(p), p + " is gone after the job\n" + ctx);

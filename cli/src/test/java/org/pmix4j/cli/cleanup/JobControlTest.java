@@ -1,5 +1,6 @@
 package org.pmix4j.cli.cleanup;
 
+import org.pmix4j.cli.LauncherProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -51,11 +52,11 @@ class JobControlTest {
     private record Rank(int rank, long pid, String nspace) {
     }
 
-    private LauncherRun launch(String mode) {
-        return LauncherRun.start(tmp.resolve("launcher-tmp"), List.of(), List.of("-n", "2", client.toString(), mode));
+    private LauncherProcess launch(String mode) {
+        return LauncherProcess.start(tmp.resolve("launcher-tmp"), List.of("-n", "2", client.toString(), mode));
     }
 
-    private static List<Rank> ready(LauncherRun run) throws InterruptedException {
+    private static List<Rank> ready(LauncherProcess run) throws InterruptedException {
         List<Rank> out = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
             Matcher m = run.awaitLine("^READY " + r + " (\\d+) (\\S+)$", WAIT);
@@ -88,20 +89,15 @@ class JobControlTest {
     }
 
     /** Runs the tool against the launcher; its output lines "TOOL <action> rc=<status>". */
-    private static String tool(LauncherRun run, String nspace, String rank, String... actions) {
+    private static String tool(LauncherProcess run, String nspace, String rank, String... actions) {
         List<String> cmd = new ArrayList<>(List.of(tool.toString(), Long.toString(run.pid()), nspace, rank));
         cmd.addAll(List.of(actions));
-        Run r = Run.command(cmd).timeout(WAIT);
-        for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
-            r.env(v, run.tmpdir().toString());
-        }
-        System.getenv().keySet().stream().filter(k -> k.startsWith("PMIX_")).forEach(r::unsetEnv);
-        Run.Result res = r.go();
+        Run.Result res = run.tool(cmd).timeout(WAIT).go();
         assertEquals(0, res.exitCode(), "the tool failed\n" + res.all() + "\n" + run.all());
         return res.stdout();
     }
 
-    private static void assertGone(long pid, LauncherRun run) throws InterruptedException {
+    private static void assertGone(long pid, LauncherProcess run) throws InterruptedException {
         for (int i = 0; i < 250 && state(pid) != '-'; i++) {
             Thread.sleep(20);
         }
@@ -110,7 +106,7 @@ class JobControlTest {
 
     @Test
     void aClientSignalsPausesResumesAndKillsARankAndSignalsAndResumesItsJob() throws Exception {
-        try (LauncherRun run = launch("ranks")) {
+        try (LauncherProcess run = launch("ranks")) {
             List<Rank> ranks = ready(run);
             int status = run.waitFor(Duration.ofSeconds(60));
             String out = run.stdout();
@@ -140,7 +136,7 @@ class JobControlTest {
     @ParameterizedTest
     @CsvSource({"killjob, 9", "termjob, 15"})
     void aClientKillsOrTerminatesItsWholeJob(String mode, int signal) throws Exception {
-        try (LauncherRun run = launch(mode)) {
+        try (LauncherProcess run = launch(mode)) {
             List<Rank> ranks = ready(run);
             int status = run.waitFor(Duration.ofSeconds(60));
             String ctx = run.all();
@@ -154,7 +150,7 @@ class JobControlTest {
 
     @Test
     void aToolSignalsPausesResumesARankAndTheJobThenKillsARank() throws Exception {
-        try (LauncherRun run = launch("wait")) {
+        try (LauncherProcess run = launch("wait")) {
             List<Rank> ranks = ready(run);
             long r0 = ranks.get(0).pid();
             long r1 = ranks.get(1).pid();
@@ -191,7 +187,7 @@ class JobControlTest {
     }
 
     /** Runs JobControlTool.java (pmix4j's tool library) against the launcher; its output. */
-    private static String javaTool(LauncherRun run, List<Rank> ranks, String mode) {
+    private static String javaTool(LauncherProcess run, List<Rank> ranks, String mode) {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "src/test/tool/JobControlTool.java", Long.toString(run.pid()),
                 run.tmpdir().toString(), ranks.get(0).nspace(), Long.toString(ranks.get(0).pid()),
@@ -214,7 +210,7 @@ class JobControlTest {
     @Test
     void aJavaToolSignalsPausesResumesARankAndTheJobThenKillsARank() throws Exception {
         assumeJavaToolLibrary();
-        try (LauncherRun run = launch("wait")) {
+        try (LauncherProcess run = launch("wait")) {
             List<Rank> ranks = ready(run);
             String out = javaTool(run, ranks, "ranks");
             String ctx = out + "\n" + run.all();
@@ -239,7 +235,7 @@ class JobControlTest {
     @Test
     void aJavaToolKillsTheWholeJob() throws Exception {
         assumeJavaToolLibrary();
-        try (LauncherRun run = launch("wait")) {
+        try (LauncherProcess run = launch("wait")) {
             List<Rank> ranks = ready(run);
             String out = javaTool(run, ranks, "killjob");
             assertTrue(out.contains("JT kill-job rc=0"), out + "\n" + run.all());
@@ -251,7 +247,7 @@ class JobControlTest {
 
     @Test
     void aToolKillsTheWholeJob() throws Exception {
-        try (LauncherRun run = launch("wait")) {
+        try (LauncherProcess run = launch("wait")) {
             List<Rank> ranks = ready(run);
             assertEquals("TOOL kill rc=0\n", tool(run, ranks.get(0).nspace(), "*", "kill"));
             int status = run.waitFor(Duration.ofSeconds(30));
@@ -265,7 +261,7 @@ class JobControlTest {
 
     @Test
     void aClientPausesItsWholeJobAToolResumesAndTerminatesIt() throws Exception {
-        try (LauncherRun run = launch("pausejob")) {
+        try (LauncherProcess run = launch("pausejob")) {
             List<Rank> ranks = ready(run);
             long r0 = ranks.get(0).pid();
             long r1 = ranks.get(1).pid();
