@@ -28,17 +28,16 @@ final class FailureSummary {
         List<LaunchedProcess> procs = job.processes();
         for (LaunchedProcess p : procs) {
             int rank = p.proc().rank();
-            String how = endOf(p);
             if (p == first) {
                 // its report says it best (an abort's status and message, a job-control kill …)
                 failed.add(0, "  " + firstFailure.why() + " (the first failure)");
             } else if (p.stoppedByLauncher()) {
                 // whatever status it then gave, it is a consequence, not a failure of its own
                 others.get("stopped by the launcher").add(rank);
-            } else if (how == null) {
+            } else if (p.failure() == null) {
                 others.get("ended normally").add(rank);
             } else {
-                failed.add("  process rank " + rank + " (pid " + p.pid() + ") " + how);
+                failed.add("  " + p.failure());
             }
         }
         for (int r = procs.size(); r < job.size(); r++) {
@@ -58,17 +57,5 @@ final class FailureSummary {
             }
         });
         return sb.toString();
-    }
-
-    /** How a process ended if that was a failure of its own, else {@code null}. */
-    private static String endOf(LaunchedProcess p) {
-        int status = p.exitStatus();
-        if (status != 0) {
-            return LaunchedProcess.describe(status);
-        }
-        if (p.connected() && !p.finalized()) {
-            return "exited without calling PMIx_Finalize";
-        }
-        return null;
     }
 }

@@ -13,6 +13,7 @@ final class LaunchedProcess {
     private volatile boolean finalized;
     private volatile boolean killedByCommand;
     private volatile boolean stoppedByLauncher;
+    private volatile String failure;
     private volatile int exitStatus = -1;
     private final java.util.concurrent.CompletableFuture<Long> exitTime;
 
@@ -64,6 +65,16 @@ final class LaunchedProcess {
     /** A job-control request killed or terminated it (its end is not a failure of the job's own). */
     void markKilledByCommand() {
         killedByCommand = true;
+    }
+
+    /** How it failed, in the launcher's words ("process rank 1 (pid 42) on node n exited with status 3"). */
+    void recordFailure(String how) {
+        failure = how;
+    }
+
+    /** How it failed, or {@code null} when its end was not a failure. */
+    String failure() {
+        return failure;
     }
 
     /** The launcher is stopping the job and signalled it while it was still running. */

@@ -331,6 +331,7 @@ final class Rte implements AutoCloseable {
         // record the failure before reporting it: of two ranks failing at once, the one named is the one
         // whose status the launcher exits with
         if (how != null) {
+            p.recordFailure(how);
             job.fail(new Job.Failure(status, how, p, jobTerm, p.endNanos()));
         }
         events.processEnded(p, p.exitStatus());
