@@ -17,7 +17,7 @@ import java.util.Optional;
  * <li>{@code Long} for INT64, UINT64, SIZE and TIME (UINT64 and SIZE as their bit pattern);</li>
  * <li>{@code Float}, {@code Double};</li>
  * <li>the value class itself for the structured and enumerated types ({@link Proc}, {@link DataArray},
- * {@link ByteObject}, {@link Envar}, {@link Value.DevType} ...);</li>
+ * {@link ByteObject}, {@link EnvironmentVariable}, {@link Value.DevType} ...);</li>
  * <li>{@link Value} for UNDEF, which stands for "the type varies" or "no value".</li>
  * </ul>
  * {@link #info} wraps a Java value into the exact PMIx type; {@link #get} converts back. {@code get} is
@@ -317,7 +317,7 @@ public final class Attribute<T> {
             case PROC -> Proc.class;
             case APP -> App.class;
             case INFO -> Info.class;
-            case PDATA -> PData.class;
+            case PDATA -> PublishedData.class;
             case BUFFER -> Value.Buffer.class;
             case BYTE_OBJECT -> ByteObject.class;
             case KVAL -> KeyValue.class;
@@ -335,9 +335,9 @@ public final class Attribute<T> {
             case COMPRESSED_STRING -> Value.CompressedString.class;
             case ALLOC_DIRECTIVE -> AllocDirective.class;
             case IOF_CHANNEL -> IofChannel.class;
-            case ENVAR -> Envar.class;
+            case ENVAR -> EnvironmentVariable.class;
             case COORD -> Coord.class;
-            case REGATTR -> RegAttr.class;
+            case REGATTR -> AttributeDescription.class;
             case REGEX -> Regex.class;
             case JOB_STATE -> JobState.class;
             case LINK_STATE -> LinkState.class;

@@ -820,19 +820,19 @@ public final class Attributes {
             "pmix.rm.version", "Version text of the resource manager.");
 
     // ---- Environment variables of spawned processes -----------------------------------------------------
-    public static final Attribute<Envar> SET_ENVAR = def(ENVAR, "PMIX_SET_ENVAR",
+    public static final Attribute<EnvironmentVariable> SET_ENVAR = def(ENVAR, "PMIX_SET_ENVAR",
             "pmix.envar.set", "Set an environment variable, replacing any value it has.");
-    public static final Attribute<Envar> ADD_ENVAR = def(ENVAR, "PMIX_ADD_ENVAR",
+    public static final Attribute<EnvironmentVariable> ADD_ENVAR = def(ENVAR, "PMIX_ADD_ENVAR",
             "pmix.envar.add", "Set an environment variable unless it already exists.");
     public static final Attribute<String> UNSET_ENVAR = def(STRING, "PMIX_UNSET_ENVAR",
             "pmix.envar.unset", "Remove the named environment variable if it exists.");
-    public static final Attribute<Envar> PREPEND_ENVAR = def(ENVAR, "PMIX_PREPEND_ENVAR",
+    public static final Attribute<EnvironmentVariable> PREPEND_ENVAR = def(ENVAR, "PMIX_PREPEND_ENVAR",
             "pmix.envar.prepnd",
             "Put a value in front of an environment variable (with its separator), creating it if needed.");
-    public static final Attribute<Envar> APPEND_ENVAR = def(ENVAR, "PMIX_APPEND_ENVAR",
+    public static final Attribute<EnvironmentVariable> APPEND_ENVAR = def(ENVAR, "PMIX_APPEND_ENVAR",
             "pmix.envar.appnd",
             "Put a value at the end of an environment variable (with its separator), creating it if needed.");
-    public static final Attribute<Envar> FIRST_ENVAR = def(ENVAR, "PMIX_FIRST_ENVAR",
+    public static final Attribute<EnvironmentVariable> FIRST_ENVAR = def(ENVAR, "PMIX_FIRST_ENVAR",
             "pmix.envar.first",
             "Make sure a value comes first in an environment variable (with its separator), creating it if needed.");
 

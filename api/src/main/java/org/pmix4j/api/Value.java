@@ -23,8 +23,8 @@ public sealed interface Value permits
         Value.Command, Value.TypeCode, Value.Buffer, Value.CompressedString, Value.CompressedBytes,
         Value.DataBuffer, Value.Nspace, Value.DevType, Value.LocType, Value.StorMedium, Value.StorAccess,
         Value.StorPersist, Value.StorAccessType,
-        Proc, App, Info, PData, ByteObject, KeyValue, Persistence, Scope, DataRange, InfoDirectives,
-        ProcState, ProcInfo, DataArray, Rank, Query, AllocDirective, IofChannel, Envar, Coord, RegAttr,
+        Proc, App, Info, PublishedData, ByteObject, KeyValue, Persistence, Scope, DataRange, InfoDirectives,
+        ProcState, ProcInfo, DataArray, Rank, Query, AllocDirective, IofChannel, EnvironmentVariable, Coord, AttributeDescription,
         Regex, JobState, LinkState, Cpuset, Geometry, DeviceDistance, Endpoint, Topology, ProcStats,
         DiskStats, NetStats, NodeStats {
 

@@ -45,7 +45,7 @@ class AttributeTypedAccessTest {
         assertSame(p, Attributes.PROCID.info(p).value());
         assertEquals(DataType.DATA_ARRAY, Attributes.LOCAL_PROCS.info(
                 new DataArray(DataType.PROC, List.of(p))).value().type());
-        assertEquals(DataType.ENVAR, Attributes.SET_ENVAR.info(new Envar("PATH", "/bin", ':')).value().type());
+        assertEquals(DataType.ENVAR, Attributes.SET_ENVAR.info(new EnvironmentVariable("PATH", "/bin", ':')).value().type());
         assertEquals(DataType.DEVTYPE, Attributes.DEVICE_TYPE.info(new Value.DevType(4)).value().type());
         assertEquals(DataType.UNDEF, Attributes.MAX_VALUE.type());
         assertEquals(new Value.Int64(-1), Attributes.MAX_VALUE.info(new Value.Int64(-1)).value(), "varies: as given");
@@ -175,7 +175,7 @@ class AttributeTypedAccessTest {
             case PROC -> new Proc("ns", 1);
             case DATA_ARRAY -> DataArray.ofInfos(List.of(Info.of("k", "v")));
             case BYTE_OBJECT -> new ByteObject(new byte[] {1, 2});
-            case ENVAR -> new Envar("A", "b", ':');
+            case ENVAR -> new EnvironmentVariable("A", "b", ':');
             case GEOMETRY -> new Geometry(0, "uuid", "eth0", List.of());
             case LINK_STATE -> LinkState.UP;
             case DEVTYPE -> new Value.DevType(4);

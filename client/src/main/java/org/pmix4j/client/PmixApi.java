@@ -18,7 +18,7 @@ import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -384,15 +384,15 @@ public abstract class PmixApi implements AutoCloseable {
      * PMIx_Lookup: the published data for these keys. PMIX_WAIT makes the server wait until they are
      * published; without it, missing keys are simply absent (all missing: PMIX_ERR_NOT_FOUND).
      */
-    public List<PData> lookup(List<String> keys, Info... directives) {
+    public List<PublishedData> lookup(List<String> keys, Info... directives) {
         return Futures.await(lookupRaw(keys, List.of(directives)));
     }
 
-    public CompletionStage<List<PData>> lookupAsync(List<String> keys, List<Info> directives) {
+    public CompletionStage<List<PublishedData>> lookupAsync(List<String> keys, List<Info> directives) {
         return async(lookupRaw(keys, directives));
     }
 
-    private CompletableFuture<List<PData>> lookupRaw(List<String> keys, List<Info> directives) {
+    private CompletableFuture<List<PublishedData>> lookupRaw(List<String> keys, List<Info> directives) {
         return send(new Simple.Lookup(LocalIdentity.current().uid(), keys, directives));
     }
 

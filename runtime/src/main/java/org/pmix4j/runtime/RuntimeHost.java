@@ -6,7 +6,7 @@ import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -50,7 +50,7 @@ final class RuntimeHost implements HostModule {
     }
 
     @Override
-    public CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+    public CompletionStage<List<PublishedData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
         return data.lookupData(requester, keys, directives);
     }
 

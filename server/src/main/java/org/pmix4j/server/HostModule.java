@@ -9,7 +9,7 @@ import org.pmix4j.api.Cpuset;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.DeviceDistance;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -64,7 +64,7 @@ public interface HostModule {
         return unsupported("publish");
     }
 
-    default CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+    default CompletionStage<List<PublishedData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
         return unsupported("lookup");
     }
 

@@ -12,16 +12,16 @@ import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.DeviceDistance;
 import org.pmix4j.api.Endpoint;
-import org.pmix4j.api.Envar;
+import org.pmix4j.api.EnvironmentVariable;
 import org.pmix4j.api.Geometry;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.KeyValue;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.ProcInfo;
 import org.pmix4j.api.ProcState;
 import org.pmix4j.api.Query;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Value;
 
 /**
@@ -52,9 +52,9 @@ final class StructCodecs {
         register(DataType.PROC_INFO, of(StructCodecs::writeProcInfo, StructCodecs::readProcInfo));
         register(DataType.DATA_ARRAY, of(StructCodecs::writeArray, StructCodecs::readArray));
         register(DataType.ENVAR, of((w, v) -> w.string(v.name()).string(v.value()).u8(v.separator()),
-                r -> new Envar(r.string("envar name"), r.string("envar value"), r.u8("envar separator"))));
+                r -> new EnvironmentVariable(r.string("envar name"), r.string("envar value"), r.u8("envar separator"))));
         register(DataType.COORD, of(StructCodecs::writeCoord, StructCodecs::readCoord));
-        register(DataType.REGATTR, of(StructCodecs::writeRegAttr, StructCodecs::readRegAttr));
+        register(DataType.REGATTR, of(StructCodecs::writeAttributeDescription, StructCodecs::readAttributeDescription));
         register(DataType.GEOMETRY, of(StructCodecs::writeGeometry, StructCodecs::readGeometry));
         register(DataType.DEVICE_DIST, of(
                 (w, v) -> w.string(v.uuid()).string(v.osname()).uvar(v.deviceType()).uvar(v.minDist()).uvar(v.maxDist()),
@@ -85,16 +85,16 @@ final class StructCodecs {
         return new Info(key, Codecs.readValue(r), flags);
     }
 
-    static void writePData(WireWriter w, PData p) {
+    static void writePData(WireWriter w, PublishedData p) {
         writeProc(w, p.proc());
         w.string(p.key());
         Codecs.writeValue(w, p.value());
     }
 
-    static PData readPData(WireReader r) {
+    static PublishedData readPData(WireReader r) {
         Proc p = readProc(r);
         String key = requiredString(r, "pdata key");
-        return new PData(p, key, Codecs.readValue(r));
+        return new PublishedData(p, key, Codecs.readValue(r));
     }
 
     /** Infos back to back, the count written by the caller. */
@@ -231,17 +231,17 @@ final class StructCodecs {
         return new Coord(view, coords);
     }
 
-    static void writeRegAttr(WireWriter w, RegAttr a) {
-        w.string(a.name()).string(a.string()).uvar(a.typeCode());
+    static void writeAttributeDescription(WireWriter w, AttributeDescription a) {
+        w.string(a.macroName()).string(a.key()).uvar(a.typeCode());
         w.svar(a.description().size());
         writeStrings(w, a.description());
     }
 
-    static RegAttr readRegAttr(WireReader r) {
+    static AttributeDescription readAttributeDescription(WireReader r) {
         String name = r.string("attribute name");
         String string = r.string("attribute string");
         int type = (int) r.uvar(2, "attribute type");
-        return new RegAttr(name, string, type,
+        return new AttributeDescription(name, string, type,
                 readStrings(r, r.count("attribute description lines", 1), "attribute description"));
     }
 

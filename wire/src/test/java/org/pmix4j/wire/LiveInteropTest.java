@@ -29,9 +29,9 @@ import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.KeyValue;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Query;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Value;
 import org.pmix4j.testkit.NativeBuild;
 import org.pmix4j.testkit.Run;
@@ -158,9 +158,9 @@ class LiveInteropTest {
     static Value asLibpmixUnpacksIt(Value v) {
         return switch (v) {
             case Value.TypeCode t -> new Value.TypeCode(asInt16ZigZag(t.code()));
-            case RegAttr a -> new RegAttr(a.name(), a.string(), asInt16ZigZag(a.typeCode()), a.description());
+            case AttributeDescription a -> new AttributeDescription(a.macroName(), a.key(), asInt16ZigZag(a.typeCode()), a.description());
             case Info i -> new Info(i.key(), asLibpmixUnpacksIt(i.value()), i.flags());
-            case PData p -> new PData(p.proc(), p.key(), asLibpmixUnpacksIt(p.value()));
+            case PublishedData p -> new PublishedData(p.proc(), p.key(), asLibpmixUnpacksIt(p.value()));
             case KeyValue kv -> new KeyValue(kv.key(), asLibpmixUnpacksIt(kv.value()));
             case DataArray a -> new DataArray(a.elementType(),
                     a.elements().stream().map(LiveInteropTest::asLibpmixUnpacksIt).toList());

@@ -27,7 +27,7 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.DeviceDistance;
 import org.pmix4j.api.DiskStats;
 import org.pmix4j.api.Endpoint;
-import org.pmix4j.api.Envar;
+import org.pmix4j.api.EnvironmentVariable;
 import org.pmix4j.api.Geometry;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.InfoDirectives;
@@ -37,7 +37,7 @@ import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.LinkState;
 import org.pmix4j.api.NetStats;
 import org.pmix4j.api.NodeStats;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Persistence;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -46,7 +46,7 @@ import org.pmix4j.api.ProcState;
 import org.pmix4j.api.ProcStats;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Regex;
 import org.pmix4j.api.Scope;
 import org.pmix4j.api.Topology;
@@ -502,7 +502,7 @@ public final class ValueArbitraries {
                         Arbitraries.integers(), infos(depth)).as(App::new);
                 case INFO -> depth <= 0 ? Combinators.combine(key(), any(0), Arbitraries.integers()).as(Info::new)
                         : info(depth);
-                case PDATA -> Combinators.combine(proc(), key(), any(Math.max(0, depth - 1))).as(PData::new);
+                case PDATA -> Combinators.combine(proc(), key(), any(Math.max(0, depth - 1))).as(PublishedData::new);
                 case BUFFER -> Combinators.combine(u8(1, 2), byteArrays(16)).as(Value.Buffer::new);
                 case BYTE_OBJECT -> byteArrays(40).map(ByteObject::new);
                 case KVAL -> Combinators.combine(c ? str() : nullableStr(), any(Math.max(0, depth - 1)))
@@ -529,11 +529,11 @@ public final class ValueArbitraries {
                 case ALLOC_DIRECTIVE -> u8(1, 2, 3, 4, 128).map(AllocDirective::new);
                 case IOF_CHANNEL -> u16().map(IofChannel::new);
                 case ENVAR -> Combinators.combine(nullableStr(), nullableStr(), Arbitraries.integers().between(0, 255))
-                        .as(Envar::new);
+                        .as(EnvironmentVariable::new);
                 case COORD -> coord();
                 case REGATTR -> Combinators.combine(nullableStr(), c ? bounded(Info.MAX_KEY_LENGTH) : nullableStr(),
                         Arbitraries.frequencyOf(Tuple.of(1, u16()), Tuple.of(1, Arbitraries.of(0, 1, 3, 9, 24, 39))),
-                        listOf(str(), 3)).as(RegAttr::new);
+                        listOf(str(), 3)).as(AttributeDescription::new);
                 case REGEX -> regex();
                 case JOB_STATE -> u8(0, 1, 3, 20, 50).map(JobState::new);
                 case LINK_STATE -> u8(0, 1, 2).map(LinkState::new);

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Scope;
 import org.pmix4j.api.Value;
@@ -43,7 +43,7 @@ public final class ClientJob {
             pmix.fence(List.of());
             List<String> found = new ArrayList<>();
             for (int r = 0; r < size; r++) {
-                for (PData d : pmix.lookup(List.of("cj.svc." + r))) {
+                for (PublishedData d : pmix.lookup(List.of("cj.svc." + r))) {
                     found.add(d.key() + "=" + ((Value.Str) d.value()).value());
                 }
             }

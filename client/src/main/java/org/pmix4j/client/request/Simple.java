@@ -6,7 +6,7 @@ import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
@@ -113,7 +113,7 @@ public final class Simple {
     }
 
     /** LOOKUPNB: UINT32 uid, SIZE n, each key a STRING pack, SIZE m, INFO[m]; reply STATUS, SIZE, PDATA[]. */
-    public record Lookup(int uid, List<String> keys, List<Info> directives) implements Request<List<PData>> {
+    public record Lookup(int uid, List<String> keys, List<Info> directives) implements Request<List<PublishedData>> {
         public PmixCommand command() {
             return PmixCommand.LOOKUP;
         }
@@ -122,7 +122,7 @@ public final class Simple {
             writeKeys(p, uid, keys, directives);
         }
 
-        public List<PData> readReply(Unpacker u) {
+        public List<PublishedData> readReply(Unpacker u) {
             Replies.status(u, "lookup of " + keys);
             if (!u.hasRemaining()) {
                 return List.of();
@@ -132,7 +132,7 @@ public final class Simple {
                 return List.of();
             }
             // a server answers one entry per key asked; keys it did not find come back empty
-            return u.unpack(DataType.PDATA).stream().map(PData.class::cast)
+            return u.unpack(DataType.PDATA).stream().map(PublishedData.class::cast)
                     .filter(d -> !d.key().isEmpty() && d.value().type() != DataType.UNDEF).toList();
         }
     }

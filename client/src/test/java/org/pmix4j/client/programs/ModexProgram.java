@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Scope;
 import org.pmix4j.api.Value;
@@ -45,7 +45,7 @@ public final class ModexProgram {
                 // one key per lookup: Open MPI 4.1's mpirun answers a several-key lookup with the last key only
                 List<String> values = new ArrayList<>();
                 for (int r = 0; r < size; r++) {
-                    for (PData d : pmix.lookup(List.of("mx.svc." + r))) {
+                    for (PublishedData d : pmix.lookup(List.of("mx.svc." + r))) {
                         values.add(d.key() + "=" + ((Value.Str) d.value()).value() + "@" + d.proc().rank());
                     }
                 }

@@ -13,7 +13,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Persistence;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -220,7 +220,7 @@ public final class DataServer {
     }
 
     /** The same lookup in the form of the host's upcall (see {@link LookupResult#dataOrThrow}). */
-    public CompletableFuture<List<PData>> lookupData(Proc requester, List<String> keys, List<Info> directives) {
+    public CompletableFuture<List<PublishedData>> lookupData(Proc requester, List<String> keys, List<Info> directives) {
         return lookup(requester, keys, directives).thenApply(LookupResult::dataOrThrow);
     }
 
@@ -261,9 +261,9 @@ public final class DataServer {
         if (!answerNow && !enough) {
             return null;
         }
-        List<PData> data = new ArrayList<>(found.size());
+        List<PublishedData> data = new ArrayList<>(found.size());
         for (Entry e : found) {
-            data.add(new PData(e.publisher(), e.key(), e.value()));
+            data.add(new PublishedData(e.publisher(), e.key(), e.value()));
             if (e.persistence().equals(Persistence.FIRST_READ)) {
                 remove(e);
             }

@@ -1,7 +1,7 @@
 package org.pmix4j.runtime.data;
 
 import java.util.List;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 
@@ -11,7 +11,7 @@ import org.pmix4j.api.PmixStatus;
  * PMIX_ERR_NO_PERMISSIONS (all found but none may be read), PMIX_ERR_TIMEOUT (PMIX_WAIT ran out of
  * PMIX_TIMEOUT), PMIX_ERR_LOST_CONNECTION (the requester ended while waiting).
  */
-public record LookupResult(int status, List<PData> data) {
+public record LookupResult(int status, List<PublishedData> data) {
     public LookupResult {
         data = List.copyOf(data);
     }
@@ -20,7 +20,7 @@ public record LookupResult(int status, List<PData> data) {
      * The data when every key was found; otherwise a {@link PmixException} with the status — the form of
      * the host's {@code lookup} upcall (a 4.2.2 client reads no data after a status other than success).
      */
-    public List<PData> dataOrThrow() {
+    public List<PublishedData> dataOrThrow() {
         if (status != PmixStatus.PMIX_SUCCESS) {
             throw new PmixException(status, "lookup: " + PmixStatus.name(status) + (data.isEmpty() ? ""
                     : " (found " + data.size() + ")"));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.HostModule;
@@ -39,7 +39,7 @@ class DataServerInteropTest {
         }
 
         @Override
-        public CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+        public CompletionStage<List<PublishedData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
             return data.lookupData(requester, keys, directives);
         }
 

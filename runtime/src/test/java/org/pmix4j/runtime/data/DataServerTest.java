@@ -20,7 +20,7 @@ import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Persistence;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -77,7 +77,7 @@ class DataServerTest {
         ds.publish(A0, data("port", "1234", Attributes.USERID.info(1000))).join();
         LookupResult r = lookup(A1, "port");
         assertEquals(PmixStatus.PMIX_SUCCESS, r.status());
-        assertEquals(List.of(new PData(A0, "port", Value.of("1234"))), r.data());
+        assertEquals(List.of(new PublishedData(A0, "port", Value.of("1234"))), r.data());
         // the pmix.* infos were directives, not data
         assertEquals(PmixStatus.PMIX_ERR_NOT_FOUND, lookup(A1, Attributes.USERID.key()).status());
         assertEquals(1, ds.size());
@@ -183,7 +183,7 @@ class DataServerTest {
         assertEquals(PmixStatus.PMIX_ERR_PARTIAL_SUCCESS, r.status());
         assertEquals(1, r.data().size());
         assertEquals(PmixStatus.PMIX_ERR_PARTIAL_SUCCESS, status(ds.lookupData(A1, List.of("a", "b"), List.of())));
-        assertEquals(List.of(new PData(A0, "a", Value.of("1"))), ds.lookupData(A1, List.of("a"), List.of()).join());
+        assertEquals(List.of(new PublishedData(A0, "a", Value.of("1"))), ds.lookupData(A1, List.of("a"), List.of()).join());
     }
 
     @Test
@@ -224,7 +224,7 @@ class DataServerTest {
         ds.publish(A1, data("q", "2")).join();
         LookupResult r = w.get(5, TimeUnit.SECONDS);
         assertEquals(PmixStatus.PMIX_SUCCESS, r.status());
-        assertEquals(List.of(new PData(B0, "p", Value.of("1")), new PData(A1, "q", Value.of("2"))), r.data());
+        assertEquals(List.of(new PublishedData(B0, "p", Value.of("1")), new PublishedData(A1, "q", Value.of("2"))), r.data());
         assertEquals(0, ds.waitingLookups());
     }
 

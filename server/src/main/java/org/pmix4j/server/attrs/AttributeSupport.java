@@ -9,7 +9,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Value;
 
 /**
@@ -96,7 +96,7 @@ public final class AttributeSupport {
             if (!attrs.isEmpty() && (wanted.contains("all") || wanted.contains(function))) {
                 List<Value> regs = new ArrayList<>(attrs.size());
                 for (Attribute<?> a : attrs) {
-                    regs.add(new RegAttr(a.macroName(), a.key(), a.type().code(), wrap(a.meaning())));
+                    regs.add(new AttributeDescription(a.macroName(), a.key(), a.type().code(), wrap(a.meaning())));
                 }
                 out.add(Info.of(function, new DataArray(DataType.REGATTR, regs)));
             }

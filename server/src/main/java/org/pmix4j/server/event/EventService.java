@@ -36,7 +36,7 @@ public final class EventService implements ServerCore.PeerListener {
     public static final String INTERNAL_NOTIFY_KEY = "pmix.srvr.internal.notify";
 
     private final ServerCore core;
-    private final EventRegistry registry = new EventRegistry();
+    private final PeerEventRegistrations registry = new PeerEventRegistrations();
     private final EventCache cache;
     private long nextId;
 

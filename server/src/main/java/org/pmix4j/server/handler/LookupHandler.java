@@ -2,7 +2,7 @@ package org.pmix4j.server.handler;
 
 import java.util.List;
 import org.pmix4j.api.DataType;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -22,7 +22,7 @@ public final class LookupHandler implements CommandHandler {
                 (found, status) -> {
                     Packer p = req.packer().status(status);
                     if (status == PmixStatus.PMIX_SUCCESS) {
-                        List<PData> data = found == null ? List.of() : found;
+                        List<PublishedData> data = found == null ? List.of() : found;
                         p.size(data.size()).pack(DataType.PDATA, data);
                     }
                     req.reply(p);

@@ -9,7 +9,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Value;
 
 /** The answers to PMIX_QUERY_ATTRIBUTE_SUPPORT (the shapes libpmix's pattrs reads are checked live in the cli). */
@@ -44,9 +44,9 @@ class AttributeSupportTest {
         assertEquals("PMIx_Job_control", jobControl.key());
         DataArray regs = (DataArray) jobControl.value();
         assertEquals(DataType.REGATTR, regs.elementType());
-        RegAttr kill = (RegAttr) regs.elements().get(0);
-        assertEquals("PMIX_JOB_CTRL_KILL", kill.name());
-        assertEquals("pmix.jctrl.kill", kill.string());
+        AttributeDescription kill = (AttributeDescription) regs.elements().get(0);
+        assertEquals("PMIX_JOB_CTRL_KILL", kill.macroName());
+        assertEquals("pmix.jctrl.kill", kill.key());
         assertEquals(DataType.BOOL.code(), kill.typeCode());
         assertEquals(2, regs.elements().size());
     }

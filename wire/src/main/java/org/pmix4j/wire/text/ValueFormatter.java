@@ -13,7 +13,7 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.DeviceDistance;
 import org.pmix4j.api.DiskStats;
 import org.pmix4j.api.Endpoint;
-import org.pmix4j.api.Envar;
+import org.pmix4j.api.EnvironmentVariable;
 import org.pmix4j.api.Geometry;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.InfoDirectives;
@@ -23,7 +23,7 @@ import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.LinkState;
 import org.pmix4j.api.NetStats;
 import org.pmix4j.api.NodeStats;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Persistence;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -32,7 +32,7 @@ import org.pmix4j.api.ProcState;
 import org.pmix4j.api.ProcStats;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Regex;
 import org.pmix4j.api.Scope;
 import org.pmix4j.api.Topology;
@@ -125,7 +125,7 @@ final class ValueFormatter {
                 typed(kv.value());
                 close();
             }
-            case PData p -> {
+            case PublishedData p -> {
                 open().field("proc");
                 proc(p.proc());
                 next().field("key");
@@ -165,7 +165,7 @@ final class ValueFormatter {
             case AllocDirective d -> sb.append(d.label());
             case InfoDirectives d -> sb.append(InfoDirectives.label(d.bits()));
             case IofChannel c -> sb.append(IofChannel.label(c.bits()));
-            case Envar e -> {
+            case EnvironmentVariable e -> {
                 open().field("name");
                 string(e.name());
                 next().field("value");
@@ -175,11 +175,11 @@ final class ValueFormatter {
                 close();
             }
             case Coord c -> coord(c);
-            case RegAttr a -> {
+            case AttributeDescription a -> {
                 open().field("name");
-                string(a.name());
+                string(a.macroName());
                 next().field("string");
-                string(a.string());
+                string(a.key());
                 next().field("type");
                 typeCode(a.typeCode());
                 next().field("description");

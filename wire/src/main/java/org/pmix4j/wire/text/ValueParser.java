@@ -16,7 +16,7 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.DeviceDistance;
 import org.pmix4j.api.DiskStats;
 import org.pmix4j.api.Endpoint;
-import org.pmix4j.api.Envar;
+import org.pmix4j.api.EnvironmentVariable;
 import org.pmix4j.api.Geometry;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.InfoDirectives;
@@ -26,7 +26,7 @@ import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.LinkState;
 import org.pmix4j.api.NetStats;
 import org.pmix4j.api.NodeStats;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.Persistence;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -35,7 +35,7 @@ import org.pmix4j.api.ProcState;
 import org.pmix4j.api.ProcStats;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
-import org.pmix4j.api.RegAttr;
+import org.pmix4j.api.AttributeDescription;
 import org.pmix4j.api.Regex;
 import org.pmix4j.api.Scope;
 import org.pmix4j.api.Topology;
@@ -192,7 +192,7 @@ final class ValueParser {
             case PROC -> proc();
             case APP -> app();
             case INFO -> info();
-            case PDATA -> struct(() -> new PData(field("proc", this::proc), field("key", this::string),
+            case PDATA -> struct(() -> new PublishedData(field("proc", this::proc), field("key", this::string),
                     field("value", this::typed)));
             case BUFFER -> struct(() -> new Value.Buffer((int) (long) field("kind", () -> integer(0, 0xff)),
                     field("bytes", this::bytes)));
@@ -217,10 +217,10 @@ final class ValueParser {
             case COMPRESSED_STRING -> new Value.CompressedString(bytes());
             case ALLOC_DIRECTIVE -> AllocDirective.parse(word());
             case IOF_CHANNEL -> new IofChannel(IofChannel.parse(word()));
-            case ENVAR -> struct(() -> new Envar(field("name", this::string), field("value", this::string),
+            case ENVAR -> struct(() -> new EnvironmentVariable(field("name", this::string), field("value", this::string),
                     field("separator", this::character)));
             case COORD -> coord();
-            case REGATTR -> struct(() -> new RegAttr(field("name", this::string), field("string", this::string),
+            case REGATTR -> struct(() -> new AttributeDescription(field("name", this::string), field("string", this::string),
                     field("type", this::typeCode), field("description", this::strings)));
             case REGEX -> peek('x') ? new Regex(bytes()) : regexText();
             case JOB_STATE -> JobState.parse(word());

@@ -15,7 +15,7 @@ import org.pmix4j.api.AllocDirective;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.PData;
+import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -47,12 +47,12 @@ class ServiceHost implements HostModule {
     }
 
     final List<Call> calls = new CopyOnWriteArrayList<>();
-    private final Map<String, PData> published = new ConcurrentHashMap<>();
+    private final Map<String, PublishedData> published = new ConcurrentHashMap<>();
     private final List<PendingLookup> pending = new ArrayList<>();
     private final AtomicInteger tools = new AtomicInteger();
     volatile PmixServer server;
 
-    private record PendingLookup(List<String> keys, CompletableFuture<List<PData>> result) {
+    private record PendingLookup(List<String> keys, CompletableFuture<List<PublishedData>> result) {
     }
 
     List<Call> calls(String upcall) {
@@ -89,12 +89,12 @@ class ServiceHost implements HostModule {
         record("publish", publisher, null, data, null);
         for (Info i : data) {
             if (!i.key().startsWith("pmix.")) {
-                published.put(i.key(), new PData(publisher, i.key(), i.value()));
+                published.put(i.key(), new PublishedData(publisher, i.key(), i.value()));
             }
         }
         for (Iterator<PendingLookup> it = pending.iterator(); it.hasNext();) {
             PendingLookup p = it.next();
-            List<PData> found = find(p.keys());
+            List<PublishedData> found = find(p.keys());
             if (found.size() == p.keys().size()) {
                 it.remove();
                 p.result().complete(found);
@@ -104,9 +104,9 @@ class ServiceHost implements HostModule {
     }
 
     @Override
-    public synchronized CompletionStage<List<PData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+    public synchronized CompletionStage<List<PublishedData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
         record("lookup", requester, null, directives, keys);
-        List<PData> found = find(keys);
+        List<PublishedData> found = find(keys);
         if (found.size() == keys.size()) {
             return CompletableFuture.completedFuture(found);
         }
@@ -118,10 +118,10 @@ class ServiceHost implements HostModule {
         return CompletableFuture.failedFuture(new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "not published: " + keys));
     }
 
-    private List<PData> find(List<String> keys) {
-        List<PData> out = new ArrayList<>();
+    private List<PublishedData> find(List<String> keys) {
+        List<PublishedData> out = new ArrayList<>();
         for (String k : keys) {
-            PData d = published.get(k);
+            PublishedData d = published.get(k);
             if (d != null) {
                 out.add(d);
             }

@@ -3,8 +3,8 @@ package org.pmix4j.api;
 import java.util.Objects;
 
 /** PMIX_PDATA: a published datum as Lookup returns it: who published it, its key and value. */
-public record PData(Proc proc, String key, Value value) implements Value {
-    public PData {
+public record PublishedData(Proc proc, String key, Value value) implements Value {
+    public PublishedData {
         Objects.requireNonNull(proc, "proc");
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");

@@ -12,7 +12,7 @@ import org.pmix4j.server.peer.Peer;
 /**
  * The event registrations of the connected peers. Loop thread only.
  */
-final class EventRegistry {
+final class PeerEventRegistrations {
     /** The code a client sends in DEREGEVENTS for its default handler ({@code INT32_MIN}). */
     static final int DEFAULT_HANDLER_CODE = Integer.MIN_VALUE;
 
