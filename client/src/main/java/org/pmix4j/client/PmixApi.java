@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.pmix4j.api.AllocDirective;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attribute;
@@ -41,6 +42,8 @@ import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.client.store.KeyLevels;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.RequestMessage;
+import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.protocol.Tags;
 
 /**
@@ -136,6 +139,27 @@ public abstract class PmixApi implements AutoCloseable {
                     + req.command().name().toLowerCase().replace('_', ' '));
         }
         return c.request(req.payload(c.kind())).thenApply(bytes -> req.readReply(new Unpacker(bytes, c.kind())));
+    }
+
+    /** Sends a request record to the primary server and reads the answer with {@code reply}. */
+    protected <R> CompletableFuture<R> send(RequestMessage request, Function<Unpacker, R> reply) {
+        return send(primary, request, reply);
+    }
+
+    protected <R> CompletableFuture<R> send(ServerConnection c, RequestMessage request, Function<Unpacker, R> reply) {
+        if (c == null) {
+            return Futures.failed(PmixStatus.PMIX_ERR_UNREACH, "not connected to a PMIx server: cannot "
+                    + request.command().name().toLowerCase().replace('_', ' '));
+        }
+        return c.request(request.payload(c.kind())).thenApply(bytes -> reply.apply(new Unpacker(bytes, c.kind())));
+    }
+
+    /** Sends a request whose answer is one STATUS; fails with that status, naming {@code what}, unless success. */
+    protected CompletableFuture<Void> sendForStatus(RequestMessage request, String what) {
+        return send(request, u -> {
+            StatusReply.read(u).check(what);
+            return null;
+        });
     }
 
     protected <T> CompletionStage<T> async(CompletableFuture<T> f) {

@@ -26,6 +26,7 @@ import org.pmix4j.client.request.Simple;
 import org.pmix4j.client.store.DataStore;
 import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.wire.BufferKind;
+import org.pmix4j.wire.message.FenceRequest;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.NativeCredential;
 import org.pmix4j.wire.protocol.PeerType;
@@ -212,7 +213,7 @@ public final class PmixClient extends PmixApi {
             return CompletableFuture.completedFuture(null);
         }
         List<Proc> ps = procs.isEmpty() ? List.of(Proc.wildcard(nspace())) : procs;
-        return send(new Simple.Fence(ps, directives));
+        return sendForStatus(new FenceRequest(ps, directives), "fence across " + ps);
     }
 
     // ---- abort, finalize ----------------------------------------------------------------------------

@@ -76,26 +76,6 @@ public final class Simple {
         }
     }
 
-    /** FENCENB: SIZE n, PROC[n], SIZE m, INFO[m]; reply STATUS once every participant arrived. */
-    public record Fence(List<Proc> procs, List<Info> directives) implements Request<Void> {
-        public PmixCommand command() {
-            return PmixCommand.FENCE;
-        }
-
-        public void writeBody(Packer p) {
-            p.size(procs.size());
-            if (!procs.isEmpty()) {
-                p.procs(procs);
-            }
-            p.sizedInfos(directives);
-        }
-
-        public Void readReply(Unpacker u) {
-            Replies.status(u, "fence across " + procs);
-            return null;
-        }
-    }
-
     /** PUBLISHNB: UINT32 uid, SIZE n, INFO[n]; reply STATUS. */
     public record Publish(int uid, List<Info> data) implements Request<Void> {
         public PmixCommand command() {

@@ -1,9 +1,10 @@
 package org.pmix4j.server.core;
 
-import org.pmix4j.api.PmixStatus;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.ReplyMessage;
+import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /**
@@ -70,8 +71,13 @@ public final class Request {
         }
     }
 
+    /** Answers with a reply record, in the peer's buffer kind. */
+    public void reply(ReplyMessage message) {
+        reply(message.payload(peer.kind()));
+    }
+
     /** The usual answer: one STATUS. Internal "succeeded" codes become plain success, as libpmix does. */
     public void replyStatus(int status) {
-        reply(packer().status(status == PmixStatus.PMIX_OPERATION_SUCCEEDED ? PmixStatus.PMIX_SUCCESS : status));
+        reply(StatusReply.of(status));
     }
 }

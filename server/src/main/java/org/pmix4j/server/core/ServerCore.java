@@ -19,6 +19,8 @@ import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
+import org.pmix4j.wire.message.RequestMessage;
+import org.pmix4j.wire.message.RequestMessages;
 import org.pmix4j.wire.protocol.MessageHeader;
 import org.pmix4j.wire.protocol.PmixCommand;
 import org.pmix4j.wire.protocol.Tags;
@@ -38,7 +40,7 @@ public final class ServerCore implements Connection.Listener {
     private final EventLoop loop;
     private final Proc self;
     private final ConnectAcceptor acceptor = new ConnectAcceptor(this);
-    private final Map<PmixCommand, CommandHandler> handlers = new EnumMap<>(PmixCommand.class);
+    private final Map<PmixCommand, Registration<?>> handlers = new EnumMap<>(PmixCommand.class);
     private final Map<String, Namespace> namespaces = new HashMap<>();
     private final Map<Integer, Peer> peers = new HashMap<>();
     private final Map<Class<?>, Object> services = new HashMap<>();
@@ -70,9 +72,19 @@ public final class ServerCore implements Connection.Listener {
         return self;
     }
 
-    /** Installs the handler of a command (once, at start-up). */
-    public void handle(PmixCommand cmd, CommandHandler handler) {
-        handlers.put(cmd, handler);
+    /**
+     * Installs the handler of a command (once, at start-up); {@code type} is the record
+     * {@link RequestMessages#read} makes of the command's requests.
+     */
+    public <M extends RequestMessage> void handle(PmixCommand cmd, Class<M> type, CommandHandler<M> handler) {
+        handlers.put(cmd, new Registration<>(type, handler));
+    }
+
+    /** A handler with the type of the record it takes, so that dispatch can hand it over checked. */
+    private record Registration<M extends RequestMessage>(Class<M> type, CommandHandler<M> handler) {
+        void handle(Request req, RequestMessage message) {
+            handler.handle(req, type.cast(message));
+        }
     }
 
     /**
@@ -289,7 +301,7 @@ public final class ServerCore implements Connection.Listener {
         }
         PmixCommand cmd = PmixCommand.forCode(code);
         Request req = new Request(this, peer, tag, cmd, body);
-        CommandHandler h = cmd == null ? null : handlers.get(cmd);
+        Registration<?> h = cmd == null ? null : handlers.get(cmd);
         if (h == null) {
             LOG.debug("{} sent {} (command {}), which this server does not serve", peer, cmd, code);
             if (cmd == null || cmd.expectsReply()) {
@@ -298,7 +310,7 @@ public final class ServerCore implements Connection.Listener {
             return;
         }
         try {
-            h.handle(req);
+            h.handle(req, RequestMessages.read(cmd, body));
         } catch (WireFormatException e) {
             LOG.warn("malformed {} request from {}: {}", cmd, peer, e.getMessage());
             answerError(req, PmixStatus.PMIX_ERR_UNPACK_FAILURE);

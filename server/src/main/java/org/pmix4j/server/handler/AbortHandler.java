@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.core.CommandHandler;
@@ -10,9 +11,9 @@ import org.pmix4j.wire.Unpacker;
  * ABORT: STATUS, message, SIZE n, PROC[n] (none = the requester's whole job). Terminating the processes
  * is the host's business; the reply goes out when the host has acted.
  */
-public final class AbortHandler implements CommandHandler {
+public final class AbortHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int status = in.status();
         String message = in.string();

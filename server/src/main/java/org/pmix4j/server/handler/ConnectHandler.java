@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,11 +28,11 @@ import org.pmix4j.wire.Unpacker;
  * those of the named participants whose job data the host registered here (a remote job the host told
  * this server about).
  */
-public final class ConnectHandler implements CommandHandler {
+public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
     static final String KIND = "connect";
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Participants p = Participants.read(req.body(), KIND);
         Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {

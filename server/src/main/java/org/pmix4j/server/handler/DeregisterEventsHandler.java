@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.server.core.CommandHandler;
@@ -15,11 +16,11 @@ import org.slf4j.LoggerFactory;
  * default handler); possibly none. Never answered: a libpmix client posts no receive for it and would
  * take a reply for an unexpected message.
  */
-public final class DeregisterEventsHandler implements CommandHandler {
+public final class DeregisterEventsHandler implements CommandHandler<UndeclaredRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(DeregisterEventsHandler.class);
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         List<Integer> codes = new ArrayList<>();
         try {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Cpuset;
 import org.pmix4j.api.DataType;
@@ -16,9 +17,9 @@ import org.pmix4j.server.core.Request;
  * has no hwloc, so the host's {@code deviceDistances} upcall (a pmix4j addition) is asked. Reply
  * ({@code dist_cbfunc}): STATUS, SIZE n, DEVICE_DIST[n]; without the upcall a bare STATUS -47.
  */
-public final class DeviceDistancesHandler implements CommandHandler {
+public final class DeviceDistancesHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Topology topology = (Topology) req.body().unpackOne(DataType.TOPO);
         Cpuset cpuset = (Cpuset) req.body().unpackOne(DataType.PROC_CPUSET);
         List<Info> directives = req.body().sizedInfos("distance directives");

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.collective.Collective;
 import org.pmix4j.server.collective.Collectives;
@@ -11,11 +12,11 @@ import org.pmix4j.server.core.Request;
  * when not all participants are local. Reply ({@code _discnct}): STATUS. The job data the client got at
  * connect time is dropped by the client itself.
  */
-public final class DisconnectHandler implements CommandHandler {
+public final class DisconnectHandler implements CommandHandler<UndeclaredRequest> {
     static final String KIND = "disconnect";
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         ConnectHandler.Participants p = ConnectHandler.Participants.read(req.body(), KIND);
         Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -9,9 +10,9 @@ import org.pmix4j.server.core.ServerCore;
  * FINALIZE: the peer says goodbye. A client is marked finalized (so its exit is a clean one), the host
  * is told, and the reply goes out when the host is done; the client closes the socket after it.
  */
-public final class FinalizeHandler implements CommandHandler {
+public final class FinalizeHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         ServerCore server = req.server();
         server.markFinalized(req.peer());
         if (!req.peer().isClient()) {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
@@ -13,9 +14,9 @@ import org.pmix4j.wire.Packer;
  * a bare STATUS -47, as libpmix's server answers a client (libpmix makes a native credential itself only
  * for its own process or an unconnected one, never for a request that arrives here).
  */
-public final class GetCredentialHandler implements CommandHandler {
+public final class GetCredentialHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         List<Info> directives = req.body().sizedInfos("credential directives");
         HostReplies.whenDone(req, req.server().host().getCredential(req.peer().proc(), directives), (cred, status) -> {
             if (status != PmixStatus.PMIX_SUCCESS) {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
@@ -28,13 +29,13 @@ import org.pmix4j.wire.Unpacker;
  * assigned). libpmix also gathers the members' committed endpoint data into PMIX_GROUP_ENDPT_DATA for the
  * host; this server does not (the members can Get each other's data through the ordinary modex).
  */
-public final class GroupConstructHandler implements CommandHandler {
+public final class GroupConstructHandler implements CommandHandler<UndeclaredRequest> {
     static final String KIND = "group construct";
     /** The context id of a group that got none (SIZE_MAX). */
     static final long NO_CONTEXT_ID = -1L;
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         String id = in.string();
         if (id == null || id.isEmpty()) {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
@@ -21,11 +22,11 @@ import org.pmix4j.wire.Unpacker;
  * PMIX_LOCAL_COLLECTIVE_STATUS — except for a group this server built alone, which it also destructs
  * alone. The group is forgotten whatever the outcome. Reply: STATUS.
  */
-public final class GroupDestructHandler implements CommandHandler {
+public final class GroupDestructHandler implements CommandHandler<UndeclaredRequest> {
     static final String KIND = "group destruct";
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         String id = in.string();
         ServerCore server = req.server();

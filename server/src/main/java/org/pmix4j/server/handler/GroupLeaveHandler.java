@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -11,11 +12,11 @@ import org.slf4j.LoggerFactory;
  * GROUP_LEAVE: {@code STRING group id, SIZE n, INFO[n]}. libpmix 4.2.2's server has no handler for it and
  * answers PMIX_ERR_NOT_SUPPORTED; so does this one (leaving a group is done with events in 4.2.2).
  */
-public final class GroupLeaveHandler implements CommandHandler {
+public final class GroupLeaveHandler implements CommandHandler<UndeclaredRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(GroupLeaveHandler.class);
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         String id = in.string();
         in.sizedInfos("group leave directives");

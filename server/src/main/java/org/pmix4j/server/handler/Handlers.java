@@ -7,6 +7,8 @@ import org.pmix4j.server.modex.FenceCoordinator;
 import org.pmix4j.server.modex.FenceHandler;
 import org.pmix4j.server.modex.GetHandler;
 import org.pmix4j.server.modex.ModexStore;
+import org.pmix4j.wire.message.FenceRequest;
+import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /** The table of wire commands this server serves and the handler of each. */
@@ -15,24 +17,24 @@ public final class Handlers {
     }
 
     public static void install(ServerCore core) {
-        core.handle(PmixCommand.REQ_JOB_INFO, new JobInfoHandler());
-        core.handle(PmixCommand.FINALIZE, new FinalizeHandler());
-        core.handle(PmixCommand.ABORT, new AbortHandler());
+        core.handle(PmixCommand.REQ_JOB_INFO, UndeclaredRequest.class, new JobInfoHandler());
+        core.handle(PmixCommand.FINALIZE, UndeclaredRequest.class, new FinalizeHandler());
+        core.handle(PmixCommand.ABORT, UndeclaredRequest.class, new AbortHandler());
         ModexStore modex = new ModexStore(core.config().bufferKind());
         FenceCoordinator fences = new FenceCoordinator(core);
         core.provide(ModexStore.class, modex);
         core.provide(FenceCoordinator.class, fences);
         core.addPeerListener(modex);
         core.addPeerListener(fences);
-        core.handle(PmixCommand.COMMIT, new CommitHandler());
-        core.handle(PmixCommand.FENCE, new FenceHandler());
-        core.handle(PmixCommand.GET, new GetHandler());
+        core.handle(PmixCommand.COMMIT, UndeclaredRequest.class, new CommitHandler());
+        core.handle(PmixCommand.FENCE, FenceRequest.class, new FenceHandler(fences));
+        core.handle(PmixCommand.GET, UndeclaredRequest.class, new GetHandler());
         EventService events = new EventService(core);
         core.provide(EventService.class, events);
         core.addPeerListener(events);
-        core.handle(PmixCommand.REGISTER_EVENTS, new RegisterEventsHandler());
-        core.handle(PmixCommand.DEREGISTER_EVENTS, new DeregisterEventsHandler());
-        core.handle(PmixCommand.NOTIFY, new NotifyHandler());
+        core.handle(PmixCommand.REGISTER_EVENTS, UndeclaredRequest.class, new RegisterEventsHandler());
+        core.handle(PmixCommand.DEREGISTER_EVENTS, UndeclaredRequest.class, new DeregisterEventsHandler());
+        core.handle(PmixCommand.NOTIFY, UndeclaredRequest.class, new NotifyHandler());
         ServiceHandlers.install(core);
     }
 }

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Attributes;
@@ -20,11 +21,11 @@ import org.slf4j.LoggerFactory;
  * the host told through {@code iofPull} with the directives plus PMIX_IOF_STOP and no sources, as libpmix
  * does. Reply: STATUS — success once the host has been told, whatever it answered (libpmix ignores it too).
  */
-public final class IofDeregisterHandler implements CommandHandler {
+public final class IofDeregisterHandler implements CommandHandler<UndeclaredRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(IofDeregisterHandler.class);
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         List<Info> directives = new ArrayList<>(in.sizedInfos("IOF deregistration directives"));
         long id = in.size();

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
@@ -25,11 +26,11 @@ import org.slf4j.LoggerFactory;
  * is no obstacle: the output the host delivers with {@code PmixServer.iofDeliver} reaches the requester
  * either way.
  */
-public final class IofPullHandler implements CommandHandler {
+public final class IofPullHandler implements CommandHandler<UndeclaredRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(IofPullHandler.class);
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int n = in.sizeCount("IOF sources");
         List<Proc> sources = n == 0 ? List.of() : in.procs();

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
@@ -12,9 +13,9 @@ import org.pmix4j.wire.Unpacker;
  * then a BYTE_OBJECT with the data — or nothing, which means end of input (the host gets {@code null}).
  * Passed to the host's {@code pushStdin} with the sender as source. Reply: STATUS.
  */
-public final class IofPushHandler implements CommandHandler {
+public final class IofPushHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int n = in.sizeCount("stdin targets");
         List<Proc> targets = n == 0 ? List.of() : in.procs();

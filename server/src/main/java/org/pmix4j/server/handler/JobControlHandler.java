@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,13 +40,13 @@ import org.pmix4j.wire.Unpacker;
  * {@code job_control}, does not count PMIX_CLEANUP_EMPTY as a cleanup directive, accepts relative paths, and
  * hands the host all the directives, cleanup ones included.
  */
-public final class JobControlHandler implements CommandHandler {
+public final class JobControlHandler implements CommandHandler<UndeclaredRequest> {
     private static final List<String> CLEANUP_KEYS = List.of(Attributes.REGISTER_CLEANUP.key(),
             Attributes.REGISTER_CLEANUP_DIR.key(), Attributes.CLEANUP_RECURSIVE.key(), Attributes.CLEANUP_IGNORE.key(),
             Attributes.CLEANUP_LEAVE_TOPDIR.key(), Attributes.CLEANUP_EMPTY.key());
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int n = in.sizeCount("job control targets");
         List<Proc> targets = n == 0 ? List.of() : in.procs();

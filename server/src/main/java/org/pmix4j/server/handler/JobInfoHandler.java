@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.PmixException;
@@ -20,9 +21,9 @@ import org.pmix4j.wire.Packer;
  * built once per job and shared by all its clients. Tools get their nspace and the few keys libpmix
  * gives a tool.
  */
-public final class JobInfoHandler implements CommandHandler {
+public final class JobInfoHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Peer peer = req.peer();
         Packer p = req.packer().string(peer.proc().nspace());
         if (!peer.isClient()) {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,9 @@ import org.pmix4j.wire.Unpacker;
  * host's; without a {@code log} upcall PMIX_SUCCESS when the gateway delivered the data, else
  * PMIX_ERR_NOT_SUPPORTED (libpmix answers success and drops the data).
  */
-public final class LogHandler implements CommandHandler {
+public final class LogHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         long timestamp = ((Value.Time) in.unpackOne(DataType.TIME)).seconds();
         List<Info> data = in.sizedInfos("log data");

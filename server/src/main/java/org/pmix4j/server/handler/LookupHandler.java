@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.PublishedData;
@@ -14,9 +15,9 @@ import org.pmix4j.wire.Packer;
  * and on success {@code SIZE n} then one PDATA pack of n items (an empty pack when n is 0, as libpmix
  * packs it).
  */
-public final class LookupHandler implements CommandHandler {
+public final class LookupHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         PublishedKeys r = PublishedKeys.read(req, "lookup");
         HostReplies.whenDone(req, req.server().host().lookup(req.peer().proc(), r.keys(), r.directives()),
                 (found, status) -> {

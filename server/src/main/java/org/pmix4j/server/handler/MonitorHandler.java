@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
@@ -13,9 +14,9 @@ import org.pmix4j.wire.Unpacker;
  * STATUS, SIZE, INFO[]; bare STATUS -47 without the upcall. libpmix first offers heartbeat and file
  * monitoring to its own sensors; pmix4j has none, so the host gets those too.
  */
-public final class MonitorHandler implements CommandHandler {
+public final class MonitorHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         Info monitor = (Info) in.unpackOne(DataType.INFO);
         int error = in.status();

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.DataType;
@@ -24,9 +25,9 @@ import org.pmix4j.wire.Unpacker;
  * succeeded; pmix4j answers success then (the Standard: success does not tell whether anyone received
  * it), except for range RM, which is meant for the host alone and so went nowhere.
  */
-public final class NotifyHandler implements CommandHandler {
+public final class NotifyHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int code = in.status();
         DataRange range = (DataRange) in.unpackOne(DataType.DATA_RANGE);

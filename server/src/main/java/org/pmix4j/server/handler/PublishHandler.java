@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Attributes;
@@ -14,9 +15,9 @@ import org.pmix4j.wire.Unpacker;
  * publisher's PMIX_USERID (the effective uid the client sent, as libpmix adds) and PMIX_GRPID (its
  * effective gid from the connection's credential, which the Standard also requires). Reply: STATUS.
  */
-public final class PublishHandler implements CommandHandler {
+public final class PublishHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int uid = in.uint32();
         List<Info> data = new ArrayList<>(in.sizedInfos("publish data"));

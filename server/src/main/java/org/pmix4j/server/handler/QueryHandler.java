@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -55,11 +56,11 @@ import org.slf4j.LoggerFactory;
  * unless PMIX_QUERY_REFRESH_CACHE is given, any query whose every key it finds in its own cache for the
  * process the qualifiers name (its own job data, data of jobs it connected to, earlier query results).
  */
-public final class QueryHandler implements CommandHandler {
+public final class QueryHandler implements CommandHandler<UndeclaredRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(QueryHandler.class);
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int n = in.sizeCount("queries");
         if (n < 1) {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.DataType;
@@ -17,9 +18,9 @@ import org.pmix4j.wire.Unpacker;
  * directives). Answered with a STATUS; then the cached events the new registration takes follow on tag 0,
  * after the answer, so that the client has its handler confirmed before they arrive.
  */
-public final class RegisterEventsHandler implements CommandHandler {
+public final class RegisterEventsHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         int n = in.sizeCount("event codes");
         List<Integer> codes = new ArrayList<>(n);

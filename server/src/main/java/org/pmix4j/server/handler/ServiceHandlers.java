@@ -6,6 +6,7 @@ import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /**
@@ -31,27 +32,27 @@ public final class ServiceHandlers {
         core.provide(CleanupRegistry.class, cleanup);
         core.addPeerListener(cleanup);
 
-        core.handle(PmixCommand.PUBLISH, new PublishHandler());
-        core.handle(PmixCommand.LOOKUP, new LookupHandler());
-        core.handle(PmixCommand.UNPUBLISH, new UnpublishHandler());
-        core.handle(PmixCommand.SPAWN, new SpawnHandler());
-        core.handle(PmixCommand.CONNECT, new ConnectHandler());
-        core.handle(PmixCommand.DISCONNECT, new DisconnectHandler());
-        core.handle(PmixCommand.QUERY, new QueryHandler());
-        core.handle(PmixCommand.LOG, new LogHandler());
-        core.handle(PmixCommand.ALLOC, new AllocHandler());
-        core.handle(PmixCommand.JOB_CONTROL, new JobControlHandler());
-        core.handle(PmixCommand.MONITOR, new MonitorHandler());
-        core.handle(PmixCommand.GET_CREDENTIAL, new GetCredentialHandler());
-        core.handle(PmixCommand.VALIDATE_CREDENTIAL, new ValidateCredentialHandler());
-        core.handle(PmixCommand.IOF_PULL, new IofPullHandler());
-        core.handle(PmixCommand.IOF_PUSH, new IofPushHandler());
-        core.handle(PmixCommand.IOF_DEREGISTER, new IofDeregisterHandler());
-        core.handle(PmixCommand.GROUP_CONSTRUCT, new GroupConstructHandler());
-        core.handle(PmixCommand.GROUP_DESTRUCT, new GroupDestructHandler());
-        core.handle(PmixCommand.GROUP_LEAVE, new GroupLeaveHandler());
-        core.handle(PmixCommand.FABRIC_REGISTER, new FabricRegisterHandler());
-        core.handle(PmixCommand.FABRIC_UPDATE, new FabricUpdateHandler());
-        core.handle(PmixCommand.COMPUTE_DEVICE_DISTANCES, new DeviceDistancesHandler());
+        core.handle(PmixCommand.PUBLISH, UndeclaredRequest.class, new PublishHandler());
+        core.handle(PmixCommand.LOOKUP, UndeclaredRequest.class, new LookupHandler());
+        core.handle(PmixCommand.UNPUBLISH, UndeclaredRequest.class, new UnpublishHandler());
+        core.handle(PmixCommand.SPAWN, UndeclaredRequest.class, new SpawnHandler());
+        core.handle(PmixCommand.CONNECT, UndeclaredRequest.class, new ConnectHandler());
+        core.handle(PmixCommand.DISCONNECT, UndeclaredRequest.class, new DisconnectHandler());
+        core.handle(PmixCommand.QUERY, UndeclaredRequest.class, new QueryHandler());
+        core.handle(PmixCommand.LOG, UndeclaredRequest.class, new LogHandler());
+        core.handle(PmixCommand.ALLOC, UndeclaredRequest.class, new AllocHandler());
+        core.handle(PmixCommand.JOB_CONTROL, UndeclaredRequest.class, new JobControlHandler());
+        core.handle(PmixCommand.MONITOR, UndeclaredRequest.class, new MonitorHandler());
+        core.handle(PmixCommand.GET_CREDENTIAL, UndeclaredRequest.class, new GetCredentialHandler());
+        core.handle(PmixCommand.VALIDATE_CREDENTIAL, UndeclaredRequest.class, new ValidateCredentialHandler());
+        core.handle(PmixCommand.IOF_PULL, UndeclaredRequest.class, new IofPullHandler());
+        core.handle(PmixCommand.IOF_PUSH, UndeclaredRequest.class, new IofPushHandler());
+        core.handle(PmixCommand.IOF_DEREGISTER, UndeclaredRequest.class, new IofDeregisterHandler());
+        core.handle(PmixCommand.GROUP_CONSTRUCT, UndeclaredRequest.class, new GroupConstructHandler());
+        core.handle(PmixCommand.GROUP_DESTRUCT, UndeclaredRequest.class, new GroupDestructHandler());
+        core.handle(PmixCommand.GROUP_LEAVE, UndeclaredRequest.class, new GroupLeaveHandler());
+        core.handle(PmixCommand.FABRIC_REGISTER, UndeclaredRequest.class, new FabricRegisterHandler());
+        core.handle(PmixCommand.FABRIC_UPDATE, UndeclaredRequest.class, new FabricUpdateHandler());
+        core.handle(PmixCommand.COMPUTE_DEVICE_DISTANCES, UndeclaredRequest.class, new DeviceDistancesHandler());
     }
 }

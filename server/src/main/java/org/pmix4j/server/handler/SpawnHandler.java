@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.App;
@@ -33,9 +34,9 @@ import org.pmix4j.wire.Unpacker;
  * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
  * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).
  */
-public final class SpawnHandler implements CommandHandler {
+public final class SpawnHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         List<Info> jobInfo = in.sizedInfos("spawn directives");
         int napps = in.sizeCount("applications");

@@ -1,5 +1,6 @@
 package org.pmix4j.server.modex;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Scope;
@@ -13,9 +14,9 @@ import org.pmix4j.wire.Unpacker;
  * COMMIT: up to two (SCOPE, BUFFER) pairs, LOCAL then REMOTE, each buffer a run of KVAL packs (GLOBAL puts
  * appear in both). Stored for the committing process; GETs waiting for it are woken.
  */
-public final class CommitHandler implements CommandHandler {
+public final class CommitHandler implements CommandHandler<UndeclaredRequest> {
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         ModexStore store = req.server().service(ModexStore.class);
         Unpacker in = req.body();
         while (in.hasRemaining()) {

@@ -1,5 +1,6 @@
 package org.pmix4j.server.modex;
 
+import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -33,12 +34,12 @@ import org.pmix4j.wire.Unpacker;
  * Reserved ("pmix") keys are never put
  * and are answered from the registered job data.
  */
-public final class GetHandler implements CommandHandler {
+public final class GetHandler implements CommandHandler<UndeclaredRequest> {
     /** How long a key a local process has not (yet) committed is waited for by default, as in libpmix. */
     static final long DEFAULT_KEY_WAIT_MS = 2000;
 
     @Override
-    public void handle(Request req) {
+    public void handle(Request req, UndeclaredRequest undeclared) {
         Unpacker in = req.body();
         String nspace = in.string();
         int rank = in.rank();
