@@ -26,6 +26,17 @@ public record DataRange(int code) implements Value {
         return DataType.DATA_RANGE;
     }
 
+    /** The ranges this library knows, for a {@code switch}; the record keeps any other number unchanged. */
+    public enum Kind { UNDEF, RM, LOCAL, NAMESPACE, SESSION, GLOBAL, CUSTOM, PROC_LOCAL, INVALID, UNKNOWN }
+
+    /** Which known range this is, {@link Kind#UNKNOWN} for a number the Standard does not define. */
+    public Kind kind() {
+        if (code == INVALID.code) {
+            return Kind.INVALID;
+        }
+        return code <= PROC_LOCAL.code ? Kind.values()[code] : Kind.UNKNOWN;
+    }
+
     /** The short name ({@code RM}), or the number when it has none. */
     public String label() {
         return NAMES.name(code);

@@ -22,6 +22,14 @@ public record Scope(int code) implements Value {
         return DataType.SCOPE;
     }
 
+    /** The scopes this library knows, for a {@code switch}; the record keeps any other number unchanged. */
+    public enum Kind { UNDEF, LOCAL, REMOTE, GLOBAL, INTERNAL, UNKNOWN }
+
+    /** Which known scope this is, {@link Kind#UNKNOWN} for a number the Standard does not define. */
+    public Kind kind() {
+        return code < Kind.UNKNOWN.ordinal() ? Kind.values()[code] : Kind.UNKNOWN;
+    }
+
     /** The short name ({@code LOCAL}), or the number when it has none. */
     public String label() {
         return NAMES.name(code);
