@@ -35,11 +35,11 @@ public final class ModexStore implements ServerCore.PeerListener {
     }
 
     /** A COMMIT: the scope's run of KVAL packs, in the committer's buffer kind. */
-    void commit(Proc p, Scope scope, byte[] kvals, BufferKind from) {
+    void commit(Proc p, Scope scope, byte[] keyValues, BufferKind from) {
         ProcData d = getOrCreate(p);
-        switch (scope.code()) {
-            case 1 -> d.local().append(kvals, from);
-            case 2 -> d.remote().append(kvals, from);
+        switch (scope.kind()) {
+            case LOCAL -> d.local().append(keyValues, from);
+            case REMOTE -> d.remote().append(keyValues, from);
             default -> throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "commit of " + p + " in scope "
                     + scope.label() + ": the client packs only LOCAL and REMOTE buffers");
         }
