@@ -19,20 +19,18 @@ import org.pmix4j.wire.message.GroupConstructReply;
 import org.pmix4j.wire.message.GroupConstructRequest;
 
 /**
- * GROUP_CONSTRUCT (a group id and its members, at least one). A collective over the members named by the first caller, keyed by the group id, as in libpmix. When
- * every local member has called: a group of local processes only (or one marked PMIX_GROUP_LOCAL_ONLY)
+ * GROUP_CONSTRUCT (a group id and its members, at least one). A collective over the members named by the
+ * first caller, keyed by the group id, as in libpmix. When every local member has called: a group of local processes only (or one marked PMIX_GROUP_LOCAL_ONLY)
  * that does not ask for a context id is complete at once; otherwise the host's {@code group} upcall
  * (CONSTRUCT) is called once, with the first caller's directives plus PMIX_SORTED_PROC_ARRAY and
  * PMIX_LOCAL_COLLECTIVE_STATUS, and may return PMIX_GROUP_CONTEXT_ID.
  *
  * <p>Reply ({@code _grpcbfunc}): a {@link GroupConstructReply}, always with the context id (SIZE_MAX when
- * none was assigned). libpmix also gathers the members' committed endpoint data into PMIX_GROUP_ENDPT_DATA for the
- * host; this server does not (the members can Get each other's data through the ordinary modex).
+ * none was assigned). libpmix also gathers the members' committed endpoint data into PMIX_GROUP_ENDPT_DATA
+ * for the host; this server does not (the members can Get each other's data through the ordinary modex).
  */
 public final class GroupConstructHandler implements CommandHandler<GroupConstructRequest> {
     static final String KIND = "group construct";
-    /** The context id of a group that got none (SIZE_MAX). */
-    static final long NO_CONTEXT_ID = GroupConstructReply.NO_CONTEXT_ID;
 
     private final Collectives all;
     private final Groups groups;
@@ -58,7 +56,7 @@ public final class GroupConstructHandler implements CommandHandler<GroupConstruc
         List<Proc> members = Collectives.canonical(construct.members());
         List<Info> directives = construct.directives();
         all.join(new Collectives.Key(KIND, id), members, req, directives, () -> new Collectives.Operation() {
-            private long contextId = NO_CONTEXT_ID;
+            private long contextId = GroupConstructReply.NO_CONTEXT_ID;
             private boolean viaHost;
 
             @Override
@@ -116,7 +114,7 @@ public final class GroupConstructHandler implements CommandHandler<GroupConstruc
             case Value.Int32 i -> i.value();
             case Value.Int i -> i.value();
             case Value.UInt u -> Integer.toUnsignedLong(u.value());
-            default -> NO_CONTEXT_ID;
+            default -> GroupConstructReply.NO_CONTEXT_ID;
         };
     }
 }
