@@ -33,7 +33,6 @@ import org.pmix4j.client.net.LocalIdentity;
 import org.pmix4j.client.net.ServerConnection;
 import org.pmix4j.client.request.ConnectProcsRequest;
 import org.pmix4j.client.request.GetRequest;
-import org.pmix4j.client.request.IofRequests;
 import org.pmix4j.client.request.Request;
 import org.pmix4j.client.request.Simple;
 import org.pmix4j.client.request.SpawnRequest;
@@ -42,8 +41,19 @@ import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.client.store.KeyLevels;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.AllocRequest;
+import org.pmix4j.wire.message.CredentialReply;
+import org.pmix4j.wire.message.GetCredentialRequest;
+import org.pmix4j.wire.message.IofDeregisterRequest;
+import org.pmix4j.wire.message.IofPullReply;
+import org.pmix4j.wire.message.IofPullRequest;
+import org.pmix4j.wire.message.IofPushRequest;
+import org.pmix4j.wire.message.JobControlRequest;
+import org.pmix4j.wire.message.MonitorRequest;
 import org.pmix4j.wire.message.RequestMessage;
+import org.pmix4j.wire.message.StatusInfosReply;
 import org.pmix4j.wire.message.StatusReply;
+import org.pmix4j.wire.message.ValidateCredentialRequest;
 import org.pmix4j.wire.protocol.Tags;
 
 /**
@@ -159,6 +169,18 @@ public abstract class PmixApi implements AutoCloseable {
         return send(request, u -> {
             StatusReply.read(u).check(what);
             return null;
+        });
+    }
+
+    /**
+     * Sends a request whose answer is a {@link StatusInfosReply}; answers its infos, or fails with its status,
+     * naming {@code what}, unless success.
+     */
+    protected CompletableFuture<List<Info>> sendForInfos(RequestMessage request, String what) {
+        return send(request, u -> {
+            StatusInfosReply r = StatusInfosReply.read(u);
+            r.check(what);
+            return r.infos();
         });
     }
 
@@ -620,29 +642,31 @@ public abstract class PmixApi implements AutoCloseable {
 
     /** PMIx_Allocation_request. */
     public List<Info> allocationRequest(AllocDirective directive, List<Info> info) {
-        return Futures.await(send(new Simple.Allocation(directive, info)));
+        return Futures.await(sendForInfos(new AllocRequest(directive, info), "allocation request"));
     }
 
     public CompletionStage<List<Info>> allocationRequestAsync(AllocDirective directive, List<Info> info) {
-        return async(send(new Simple.Allocation(directive, info)));
+        return async(sendForInfos(new AllocRequest(directive, info), "allocation request"));
     }
 
     /** PMIx_Job_control: directives (pause, kill, signal, cleanup ...) for these processes. */
     public List<Info> jobControl(List<Proc> targets, List<Info> directives) {
-        return Futures.await(send(new Simple.JobControl(targets, directives)));
+        return Futures.await(sendForInfos(new JobControlRequest(targets, directives), "job control"));
     }
 
     public CompletionStage<List<Info>> jobControlAsync(List<Proc> targets, List<Info> directives) {
-        return async(send(new Simple.JobControl(targets, directives)));
+        return async(sendForInfos(new JobControlRequest(targets, directives), "job control"));
     }
 
     /** PMIx_Process_monitor: asks the host to watch us (heartbeats, files) and raise {@code error} on failure. */
     public List<Info> processMonitor(Info monitor, int error, List<Info> directives) {
-        return Futures.await(send(new Simple.Monitor(monitor, error, directives)));
+        return Futures.await(sendForInfos(new MonitorRequest(monitor, error, directives),
+                "process monitor " + monitor.key()));
     }
 
     public CompletionStage<List<Info>> processMonitorAsync(Info monitor, int error, List<Info> directives) {
-        return async(send(new Simple.Monitor(monitor, error, directives)));
+        return async(sendForInfos(new MonitorRequest(monitor, error, directives),
+                "process monitor " + monitor.key()));
     }
 
     /** PMIx_Heartbeat: one beat for a PMIX_MONITOR_HEARTBEAT monitor (an empty message on tag 1). */
@@ -666,16 +690,22 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<Credential> credentialRaw(List<Info> directives) {
-        return send(new Simple.GetCredential(directives)).thenApply(r -> new Credential(r.credential(), r.info()));
+        return send(new GetCredentialRequest(directives), u -> {
+            CredentialReply r = CredentialReply.read(u);
+            r.check("get credential");
+            return new Credential(r.credential(), r.info());
+        });
     }
 
     /** PMIx_Validate_credential: succeeds when the host accepts it, answering what it says about it. */
     public List<Info> validateCredential(ByteObject credential, List<Info> directives) {
-        return Futures.await(send(new Simple.ValidateCredential(credential, directives)));
+        return Futures.await(sendForInfos(new ValidateCredentialRequest(credential, directives),
+                "validate credential"));
     }
 
     public CompletionStage<List<Info>> validateCredentialAsync(ByteObject credential, List<Info> directives) {
-        return async(send(new Simple.ValidateCredential(credential, directives)));
+        return async(sendForInfos(new ValidateCredentialRequest(credential, directives),
+                "validate credential"));
     }
 
     // ---- resolution -------------------------------------------------------------------------------
@@ -753,7 +783,11 @@ public abstract class PmixApi implements AutoCloseable {
         long id = iof.nextId();
         // registered first: output may follow the reply at once
         iof.add(id, handler, -1);
-        return send(new IofRequests.Pull(sources, directives, channels, id)).handle((serverId, e) -> {
+        return send(new IofPullRequest(sources, directives, channels, id), u -> {
+            IofPullReply r = IofPullReply.read(u);
+            r.check("IOF pull from " + sources);
+            return r.serverId();
+        }).handle((serverId, e) -> {
             if (e != null) {
                 iof.remove(id);
                 Throwable c = Futures.unwrap(e);
@@ -778,16 +812,21 @@ public abstract class PmixApi implements AutoCloseable {
         if (p == null) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "no IOF request with id " + id);
         }
-        return send(new IofRequests.Deregister(directives, p.serverId()));
+        return sendForStatus(new IofDeregisterRequest(directives, p.serverId()), "IOF deregistration");
     }
 
     /** PMIx_IOF_push: sends bytes to the stdin of {@code targets}; {@code null} data signals end of input. */
     public void iofPush(List<Proc> targets, byte[] data, List<Info> directives) {
-        Futures.await(send(new IofRequests.Push(targets, directives, data)));
+        Futures.await(iofPushRaw(targets, data, directives));
     }
 
     public CompletionStage<Void> iofPushAsync(List<Proc> targets, byte[] data, List<Info> directives) {
-        return async(send(new IofRequests.Push(targets, directives, data)));
+        return async(iofPushRaw(targets, data, directives));
+    }
+
+    private CompletableFuture<Void> iofPushRaw(List<Proc> targets, byte[] data, List<Info> directives) {
+        return sendForStatus(new IofPushRequest(targets, directives, data == null ? null : new ByteObject(data)),
+                "IOF push to " + targets);
     }
 
     // ---- data helpers -----------------------------------------------------------------------------

@@ -1,24 +1,21 @@
 package org.pmix4j.client.iof;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
-import org.pmix4j.api.Proc;
 import org.pmix4j.client.IofHandler;
 import org.pmix4j.client.IofOutput;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.IofDataMessage;
 
 /**
- * The IO-forwarding requests of one process and the delivery of output messages (tag 2): PROC source,
- * IOF_CHANNEL, SIZE request id, SIZE n, INFO[n], BYTE_OBJECT data. Our ids start at 1; id 0 is the request
+ * The IO-forwarding requests of one process and the delivery of output messages (tag 2,
+ * {@link IofDataMessage}s carrying our id of the request). Our ids start at 1; id 0 is the request
  * a server makes on a tool's behalf at connect time for its own output, which goes to this process's
  * stdout or stderr unless local output was turned off (PMIX_IOF_LOCAL_OUTPUT false).
  */
@@ -55,14 +52,12 @@ public final class IofRegistry {
 
     /** Parses an output message and hands it to its handler on the IOF executor. */
     public void deliver(byte[] payload, BufferKind kind) {
-        Unpacker u = new Unpacker(payload, kind);
-        Proc source = u.proc();
-        int channel = ((IofChannel) u.unpackOne(DataType.IOF_CHANNEL)).bits();
-        long id = u.size();
-        List<Info> info = u.sizedInfos("IOF info");
-        byte[] data = u.hasRemaining() ? u.byteObject() : new byte[0];
-        boolean complete = Attributes.IOF_COMPLETE.find(info).orElse(false);
-        IofOutput out = new IofOutput(source, channel, data, info, complete);
+        IofDataMessage message = IofDataMessage.read(new Unpacker(payload, kind));
+        long id = message.requestId();
+        int channel = message.channel();
+        byte[] data = message.data().bytes();
+        boolean complete = Attributes.IOF_COMPLETE.find(message.info()).orElse(false);
+        IofOutput out = new IofOutput(message.source(), channel, data, message.info(), complete);
         Pull p = pulls.get(id);
         if (p != null) {
             executor.execute(() -> {

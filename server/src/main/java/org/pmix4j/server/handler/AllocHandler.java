@@ -1,24 +1,26 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
-import java.util.List;
-import org.pmix4j.api.AllocDirective;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.Info;
+import java.util.concurrent.Executor;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.AllocRequest;
 
 /**
- * ALLOC: {@code ALLOC_DIRECTIVE d, SIZE n, INFO[n]} → the host's {@code allocate} upcall. Reply
- * ({@code alloc_cbfunc}): STATUS, SIZE, INFO[]; bare STATUS -47 without the upcall.
+ * ALLOC → the host's {@code allocate} upcall. Reply ({@code alloc_cbfunc}): a
+ * {@link org.pmix4j.wire.message.StatusInfosReply}; bare STATUS -47 without the upcall.
  */
-public final class AllocHandler implements CommandHandler<UndeclaredRequest> {
+public final class AllocHandler implements CommandHandler<AllocRequest> {
+    private final HostModule host;
+    private final Executor loop;
+
+    public AllocHandler(HostModule host, Executor loop) {
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        AllocDirective directive = (AllocDirective) in.unpackOne(DataType.ALLOC_DIRECTIVE);
-        List<Info> info = in.sizedInfos("allocation directives");
-        InfoReplies.statusSizeInfos(req, req.server().host().allocate(req.peer().proc(), directive, info));
+    public void handle(Request req, AllocRequest alloc) {
+        InfoReplies.statusSizeInfos(loop, req, host.allocate(req.peer().proc(), alloc.directive(), alloc.info()));
     }
 }

@@ -1,32 +1,40 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
-import org.pmix4j.api.Info;
+import java.util.concurrent.Executor;
+import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.wire.Packer;
+import org.pmix4j.wire.message.CredentialReply;
+import org.pmix4j.wire.message.GetCredentialRequest;
 
 /**
- * GET_CREDENTIAL: {@code SIZE n, INFO[n]} → the host's {@code getCredential} upcall. Reply
- * ({@code cred_cbfunc}): STATUS, and on success BYTE_OBJECT credential, SIZE, INFO[]. Without the upcall
- * a bare STATUS -47, as libpmix's server answers a client (libpmix makes a native credential itself only
- * for its own process or an unconnected one, never for a request that arrives here).
+ * GET_CREDENTIAL → the host's {@code getCredential} upcall. Reply ({@code cred_cbfunc}): a
+ * {@link CredentialReply}; a failure is a bare STATUS, and so is the -47 without the upcall, as libpmix's
+ * server answers a client (libpmix makes a native credential itself only for its own process or an
+ * unconnected one, never for a request that arrives here).
  */
-public final class GetCredentialHandler implements CommandHandler<UndeclaredRequest> {
+public final class GetCredentialHandler implements CommandHandler<GetCredentialRequest> {
+    private final HostModule host;
+    private final Executor loop;
+
+    public GetCredentialHandler(HostModule host, Executor loop) {
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        List<Info> directives = req.body().sizedInfos("credential directives");
-        HostReplies.whenDone(req, req.server().host().getCredential(req.peer().proc(), directives), (cred, status) -> {
+    public void handle(Request req, GetCredentialRequest request) {
+        HostReplies.whenDone(loop, host.getCredential(req.peer().proc(), request.directives()), (cred, status) -> {
             if (status != PmixStatus.PMIX_SUCCESS) {
                 req.replyStatus(status);
                 return;
             }
-            Packer p = req.packer().status(status);
-            p.byteObject(cred == null || cred.credential() == null ? new byte[0] : cred.credential());
-            p.sizedInfos(cred == null || cred.info() == null ? List.of() : cred.info());
-            req.reply(p);
+            req.reply(new CredentialReply(status,
+                    cred == null || cred.credential() == null ? ByteObject.EMPTY : new ByteObject(cred.credential()),
+                    cred == null || cred.info() == null ? List.of() : cred.info()));
         });
     }
 }

@@ -1,7 +1,7 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
@@ -15,43 +15,48 @@ import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.GroupConstructReply;
+import org.pmix4j.wire.message.GroupConstructRequest;
 
 /**
- * GROUP_CONSTRUCT: {@code STRING group id, SIZE n, PROC[n]} (members, n &ge; 1), {@code SIZE m, INFO[m]}.
- * A collective over the members named by the first caller, keyed by the group id, as in libpmix. When
- * every local member has called: a group of local processes only (or one marked PMIX_GROUP_LOCAL_ONLY)
+ * GROUP_CONSTRUCT (a group id and its members, at least one). A collective over the members named by the
+ * first caller, keyed by the group id, as in libpmix. When every local member has called: a group of local processes only (or one marked PMIX_GROUP_LOCAL_ONLY)
  * that does not ask for a context id is complete at once; otherwise the host's {@code group} upcall
  * (CONSTRUCT) is called once, with the first caller's directives plus PMIX_SORTED_PROC_ARRAY and
  * PMIX_LOCAL_COLLECTIVE_STATUS, and may return PMIX_GROUP_CONTEXT_ID.
  *
- * <p>Reply ({@code _grpcbfunc}): STATUS, then always {@code SIZE context id} (SIZE_MAX when none was
- * assigned). libpmix also gathers the members' committed endpoint data into PMIX_GROUP_ENDPT_DATA for the
- * host; this server does not (the members can Get each other's data through the ordinary modex).
+ * <p>Reply ({@code _grpcbfunc}): a {@link GroupConstructReply}, always with the context id (SIZE_MAX when
+ * none was assigned). libpmix also gathers the members' committed endpoint data into PMIX_GROUP_ENDPT_DATA
+ * for the host; this server does not (the members can Get each other's data through the ordinary modex).
  */
-public final class GroupConstructHandler implements CommandHandler<UndeclaredRequest> {
+public final class GroupConstructHandler implements CommandHandler<GroupConstructRequest> {
     static final String KIND = "group construct";
-    /** The context id of a group that got none (SIZE_MAX). */
-    static final long NO_CONTEXT_ID = -1L;
+
+    private final Collectives all;
+    private final Groups groups;
+    private final HostModule host;
+    private final Executor loop;
+
+    public GroupConstructHandler(Collectives all, Groups groups, HostModule host, Executor loop) {
+        this.all = all;
+        this.groups = groups;
+        this.host = host;
+        this.loop = loop;
+    }
 
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        String id = in.string();
+    public void handle(Request req, GroupConstructRequest construct) {
+        String id = construct.groupId();
         if (id == null || id.isEmpty()) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "group construct without a group id");
         }
-        int n = in.sizeCount("group members");
-        if (n < 1) {
+        if (construct.members().isEmpty()) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "group '" + id + "' has no members");
         }
-        List<Proc> members = Collectives.canonical(in.procs());
-        List<Info> directives = in.sizedInfos("group directives");
-        ServerCore server = req.server();
-        Collectives all = server.service(Collectives.class);
-        Groups groups = server.service(Groups.class);
+        List<Proc> members = Collectives.canonical(construct.members());
+        List<Info> directives = construct.directives();
         all.join(new Collectives.Key(KIND, id), members, req, directives, () -> new Collectives.Operation() {
-            private long contextId = NO_CONTEXT_ID;
+            private long contextId = GroupConstructReply.NO_CONTEXT_ID;
             private boolean viaHost;
 
             @Override
@@ -64,7 +69,7 @@ public final class GroupConstructHandler implements CommandHandler<UndeclaredReq
                 }
                 c.hostCalled();
                 viaHost = true;
-                server.host().group(HostModule.GroupOperation.CONSTRUCT, id, c.procs(), Collectives.hostDirectives(c, true))
+                host.group(HostModule.GroupOperation.CONSTRUCT, id, c.procs(), Collectives.hostDirectives(c, true))
                         .whenCompleteAsync((infos, err) -> {
                             if (err == null && infos != null) {
                                 for (Info i : infos) {
@@ -74,12 +79,12 @@ public final class GroupConstructHandler implements CommandHandler<UndeclaredReq
                                 }
                             }
                             all.finish(c, err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err));
-                        }, server.loop());
+                        }, loop);
             }
 
             @Override
             public void reply(Collective c, Proc participant, Request r, int status) {
-                r.reply(r.packer().status(status).size(contextId));
+                r.reply(new GroupConstructReply(status, contextId));
             }
 
             @Override
@@ -109,7 +114,7 @@ public final class GroupConstructHandler implements CommandHandler<UndeclaredReq
             case Value.Int32 i -> i.value();
             case Value.Int i -> i.value();
             case Value.UInt u -> Integer.toUnsignedLong(u.value());
-            default -> NO_CONTEXT_ID;
+            default -> GroupConstructReply.NO_CONTEXT_ID;
         };
     }
 }

@@ -1,7 +1,7 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -13,30 +13,38 @@ import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.GroupDestructRequest;
 
 /**
- * GROUP_DESTRUCT: {@code STRING group id, SIZE n, INFO[n]}. The group must have been constructed through
+ * GROUP_DESTRUCT (a group id and directives). The group must have been constructed through
  * this server (else PMIX_ERR_NOT_FOUND, as libpmix). A collective over its members; when every local member
  * has called, the host's {@code group} upcall (DESTRUCT) is called once with the directives plus
  * PMIX_LOCAL_COLLECTIVE_STATUS — except for a group this server built alone, which it also destructs
  * alone. The group is forgotten whatever the outcome. Reply: STATUS.
  */
-public final class GroupDestructHandler implements CommandHandler<UndeclaredRequest> {
+public final class GroupDestructHandler implements CommandHandler<GroupDestructRequest> {
     static final String KIND = "group destruct";
 
+    private final Collectives all;
+    private final Groups groups;
+    private final HostModule host;
+    private final Executor loop;
+
+    public GroupDestructHandler(Collectives all, Groups groups, HostModule host, Executor loop) {
+        this.all = all;
+        this.groups = groups;
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        String id = in.string();
-        ServerCore server = req.server();
-        Groups groups = server.service(Groups.class);
+    public void handle(Request req, GroupDestructRequest destruct) {
+        String id = destruct.groupId();
         Groups.Group g = id == null ? null : groups.get(id);
         if (g == null) {
             throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "there is no group '" + id + "' to destruct");
         }
-        List<Info> directives = in.sizedInfos("group directives");
-        Collectives all = server.service(Collectives.class);
+        List<Info> directives = destruct.directives();
         all.join(new Collectives.Key(KIND, id), g.members(), req, directives, () -> new Collectives.Operation() {
             @Override
             public void ready(Collective c) {
@@ -45,9 +53,9 @@ public final class GroupDestructHandler implements CommandHandler<UndeclaredRequ
                     return;
                 }
                 c.hostCalled();
-                server.host().group(HostModule.GroupOperation.DESTRUCT, id, g.members(), Collectives.hostDirectives(c, false))
+                host.group(HostModule.GroupOperation.DESTRUCT, id, g.members(), Collectives.hostDirectives(c, false))
                         .whenCompleteAsync((infos, err) -> all.finish(c,
-                                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), server.loop());
+                                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), loop);
             }
 
             @Override

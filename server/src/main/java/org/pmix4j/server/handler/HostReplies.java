@@ -2,6 +2,7 @@ package org.pmix4j.server.handler;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
@@ -11,7 +12,8 @@ import org.pmix4j.wire.Packer;
 
 /**
  * The common shapes of "ask the host, then answer the client": a bare status, or a status followed by
- * the host's infos (SIZE count, INFO pack when there are any).
+ * the host's infos (SIZE count, INFO pack when there are any). The answer is always written on the
+ * server's loop, whichever thread the host completes on.
  */
 final class HostReplies {
     private HostReplies() {
@@ -19,8 +21,13 @@ final class HostReplies {
 
     /** Replies with the stage's outcome as one STATUS. */
     static void status(Request req, CompletionStage<?> stage) {
+        status(req.server().loop(), req, stage);
+    }
+
+    /** Replies with the stage's outcome as one STATUS, written on {@code loop}. */
+    static void status(Executor loop, Request req, CompletionStage<?> stage) {
         stage.whenCompleteAsync((ok, err) -> req.replyStatus(err == null ? PmixStatus.PMIX_SUCCESS
-                : ServerCore.statusOf(err)), req.server().loop());
+                : ServerCore.statusOf(err)), loop);
     }
 
     /** Replies STATUS, then (on success) the infos. */
@@ -36,7 +43,12 @@ final class HostReplies {
 
     /** Runs {@code then} on the loop with the result (null on failure) and the status. */
     static <T> void whenDone(Request req, CompletionStage<T> stage, BiConsumer<T, Integer> then) {
+        whenDone(req.server().loop(), stage, then);
+    }
+
+    /** Runs {@code then} on {@code loop} with the result (null on failure) and the status. */
+    static <T> void whenDone(Executor loop, CompletionStage<T> stage, BiConsumer<T, Integer> then) {
         stage.whenCompleteAsync((v, err) -> then.accept(err == null ? v : null,
-                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), req.server().loop());
+                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), loop);
     }
 }

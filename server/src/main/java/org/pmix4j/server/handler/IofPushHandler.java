@@ -1,26 +1,27 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
-import java.util.List;
-import org.pmix4j.api.Info;
-import org.pmix4j.api.Proc;
+import java.util.concurrent.Executor;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.IofPushRequest;
 
 /**
- * IOF_PUSH (standard input from a tool): {@code SIZE n, PROC[n]} (targets), {@code SIZE n, INFO[n]},
- * then a BYTE_OBJECT with the data — or nothing, which means end of input (the host gets {@code null}).
- * Passed to the host's {@code pushStdin} with the sender as source. Reply: STATUS.
+ * IOF_PUSH (standard input from a tool): passed to the host's {@code pushStdin} with the sender as source
+ * ({@code null} data at the end of input). Reply: STATUS.
  */
-public final class IofPushHandler implements CommandHandler<UndeclaredRequest> {
+public final class IofPushHandler implements CommandHandler<IofPushRequest> {
+    private final HostModule host;
+    private final Executor loop;
+
+    public IofPushHandler(HostModule host, Executor loop) {
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        int n = in.sizeCount("stdin targets");
-        List<Proc> targets = n == 0 ? List.of() : in.procs();
-        List<Info> directives = in.sizedInfos("stdin directives");
-        byte[] data = in.hasRemaining() ? in.byteObject() : null;
-        HostReplies.status(req, req.server().host().pushStdin(req.peer().proc(), targets, directives, data));
+    public void handle(Request req, IofPushRequest push) {
+        byte[] data = push.endOfInput() ? null : push.data().bytes();
+        HostReplies.status(loop, req, host.pushStdin(req.peer().proc(), push.targets(), push.directives(), data));
     }
 }

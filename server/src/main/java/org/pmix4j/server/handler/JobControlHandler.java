@@ -1,10 +1,11 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
@@ -12,20 +13,20 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.cleanup.CleanupRegistry;
 import org.pmix4j.server.cleanup.CleanupRequest;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.LocalClient;
 import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.JobControlRequest;
 
 /**
- * JOB_CONTROL: {@code SIZE n, PROC[n]} (targets; none = the requester's job), {@code SIZE m, INFO[m]}
- * (directives) → the host's {@code jobControl} upcall. Reply ({@code jctrl_cbfunc}): STATUS, SIZE, INFO[];
- * bare STATUS -47 without the upcall.
+ * JOB_CONTROL (targets; none = the requester's job) → the host's {@code jobControl} upcall. Reply
+ * ({@code jctrl_cbfunc}): a {@link org.pmix4j.wire.message.StatusInfosReply}; bare STATUS -47 without the
+ * upcall.
  *
  * <p><b>Cleanup registration</b> (RFC0027: PMIX_REGISTER_CLEANUP, PMIX_REGISTER_CLEANUP_DIR,
  * PMIX_CLEANUP_RECURSIVE, PMIX_CLEANUP_IGNORE, PMIX_CLEANUP_LEAVE_TOPDIR, PMIX_CLEANUP_EMPTY) is the
@@ -40,17 +41,29 @@ import org.pmix4j.wire.Unpacker;
  * {@code job_control}, does not count PMIX_CLEANUP_EMPTY as a cleanup directive, accepts relative paths, and
  * hands the host all the directives, cleanup ones included.
  */
-public final class JobControlHandler implements CommandHandler<UndeclaredRequest> {
+public final class JobControlHandler implements CommandHandler<JobControlRequest> {
     private static final List<String> CLEANUP_KEYS = List.of(Attributes.REGISTER_CLEANUP.key(),
             Attributes.REGISTER_CLEANUP_DIR.key(), Attributes.CLEANUP_RECURSIVE.key(), Attributes.CLEANUP_IGNORE.key(),
             Attributes.CLEANUP_LEAVE_TOPDIR.key(), Attributes.CLEANUP_EMPTY.key());
 
+    private final HostModule host;
+    private final Executor loop;
+    private final CleanupRegistry cleanups;
+    private final Function<String, Namespace> namespaces;
+
+    /** {@code namespaces} finds a registered namespace by name (null when there is none). */
+    public JobControlHandler(HostModule host, Executor loop, CleanupRegistry cleanups,
+            Function<String, Namespace> namespaces) {
+        this.host = host;
+        this.loop = loop;
+        this.cleanups = cleanups;
+        this.namespaces = namespaces;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        int n = in.sizeCount("job control targets");
-        List<Proc> targets = n == 0 ? List.of() : in.procs();
-        List<Info> directives = in.sizedInfos("job control directives");
+    public void handle(Request req, JobControlRequest control) {
+        List<Proc> targets = control.targets();
+        List<Info> directives = control.directives();
         List<Info> rest = new ArrayList<>();
         List<Info> cleanup = new ArrayList<>();
         for (Info i : directives) {
@@ -63,10 +76,10 @@ public final class JobControlHandler implements CommandHandler<UndeclaredRequest
             req.replyStatus(PmixStatus.PMIX_SUCCESS);
             return;
         }
-        InfoReplies.statusSizeInfos(req, req.server().host().jobControl(req.peer().proc(), targets, rest));
+        InfoReplies.statusSizeInfos(loop, req, host.jobControl(req.peer().proc(), targets, rest));
     }
 
-    private static void register(Request req, List<Proc> targets, List<Info> cleanup) {
+    private void register(Request req, List<Proc> targets, List<Info> cleanup) {
         List<Path> files = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
         List<Path> ignores = new ArrayList<>();
@@ -95,11 +108,11 @@ public final class JobControlHandler implements CommandHandler<UndeclaredRequest
         if (request.isEmpty()) {
             return;
         }
-        req.server().service(CleanupRegistry.class).register(scopes(req.server(), peer, targets), request);
+        cleanups.register(scopes(peer, targets), request);
     }
 
     /** Where the registration belongs: libpmix's choice of epilog for each target. */
-    private static List<Proc> scopes(ServerCore server, Peer peer, List<Proc> targets) {
+    private List<Proc> scopes(Peer peer, List<Proc> targets) {
         if (targets.isEmpty()) {
             return List.of(Proc.wildcard(peer.proc().nspace()));
         }
@@ -109,7 +122,7 @@ public final class JobControlHandler implements CommandHandler<UndeclaredRequest
                 out.add(t);
                 continue;
             }
-            Namespace ns = server.namespace(t.nspace());
+            Namespace ns = namespaces.apply(t.nspace());
             LocalClient c = ns == null ? null : ns.client(t.rank());
             if (c != null) {
                 out.add(t);

@@ -1,12 +1,28 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.cleanup.CleanupRegistry;
 import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.wire.message.AllocRequest;
+import org.pmix4j.wire.message.ComputeDeviceDistancesRequest;
+import org.pmix4j.wire.message.FabricRegisterRequest;
+import org.pmix4j.wire.message.FabricUpdateRequest;
+import org.pmix4j.wire.message.GetCredentialRequest;
+import org.pmix4j.wire.message.GroupConstructRequest;
+import org.pmix4j.wire.message.GroupDestructRequest;
+import org.pmix4j.wire.message.GroupLeaveRequest;
+import org.pmix4j.wire.message.IofDeregisterRequest;
+import org.pmix4j.wire.message.IofPullRequest;
+import org.pmix4j.wire.message.IofPushRequest;
+import org.pmix4j.wire.message.JobControlRequest;
+import org.pmix4j.wire.message.MonitorRequest;
 import org.pmix4j.wire.message.UndeclaredRequest;
+import org.pmix4j.wire.message.ValidateCredentialRequest;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /**
@@ -23,7 +39,8 @@ public final class ServiceHandlers {
         Collectives collectives = new Collectives(core);
         core.provide(Collectives.class, collectives);
         core.addPeerListener(collectives);
-        core.provide(Groups.class, new Groups());
+        Groups groups = new Groups();
+        core.provide(Groups.class, groups);
         IofRouter iof = new IofRouter(core);
         core.provide(IofRouter.class, iof);
         core.addPeerListener(iof);
@@ -32,6 +49,8 @@ public final class ServiceHandlers {
         core.provide(CleanupRegistry.class, cleanup);
         core.addPeerListener(cleanup);
 
+        HostModule host = core.host();
+        EventLoop loop = core.loop();
         core.handle(PmixCommand.PUBLISH, UndeclaredRequest.class, new PublishHandler());
         core.handle(PmixCommand.LOOKUP, UndeclaredRequest.class, new LookupHandler());
         core.handle(PmixCommand.UNPUBLISH, UndeclaredRequest.class, new UnpublishHandler());
@@ -40,19 +59,24 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.DISCONNECT, UndeclaredRequest.class, new DisconnectHandler());
         core.handle(PmixCommand.QUERY, UndeclaredRequest.class, new QueryHandler());
         core.handle(PmixCommand.LOG, UndeclaredRequest.class, new LogHandler());
-        core.handle(PmixCommand.ALLOC, UndeclaredRequest.class, new AllocHandler());
-        core.handle(PmixCommand.JOB_CONTROL, UndeclaredRequest.class, new JobControlHandler());
-        core.handle(PmixCommand.MONITOR, UndeclaredRequest.class, new MonitorHandler());
-        core.handle(PmixCommand.GET_CREDENTIAL, UndeclaredRequest.class, new GetCredentialHandler());
-        core.handle(PmixCommand.VALIDATE_CREDENTIAL, UndeclaredRequest.class, new ValidateCredentialHandler());
-        core.handle(PmixCommand.IOF_PULL, UndeclaredRequest.class, new IofPullHandler());
-        core.handle(PmixCommand.IOF_PUSH, UndeclaredRequest.class, new IofPushHandler());
-        core.handle(PmixCommand.IOF_DEREGISTER, UndeclaredRequest.class, new IofDeregisterHandler());
-        core.handle(PmixCommand.GROUP_CONSTRUCT, UndeclaredRequest.class, new GroupConstructHandler());
-        core.handle(PmixCommand.GROUP_DESTRUCT, UndeclaredRequest.class, new GroupDestructHandler());
-        core.handle(PmixCommand.GROUP_LEAVE, UndeclaredRequest.class, new GroupLeaveHandler());
-        core.handle(PmixCommand.FABRIC_REGISTER, UndeclaredRequest.class, new FabricRegisterHandler());
-        core.handle(PmixCommand.FABRIC_UPDATE, UndeclaredRequest.class, new FabricUpdateHandler());
-        core.handle(PmixCommand.COMPUTE_DEVICE_DISTANCES, UndeclaredRequest.class, new DeviceDistancesHandler());
+        core.handle(PmixCommand.ALLOC, AllocRequest.class, new AllocHandler(host, loop));
+        core.handle(PmixCommand.JOB_CONTROL, JobControlRequest.class,
+                new JobControlHandler(host, loop, cleanup, core::namespace));
+        core.handle(PmixCommand.MONITOR, MonitorRequest.class, new MonitorHandler(host, loop));
+        core.handle(PmixCommand.GET_CREDENTIAL, GetCredentialRequest.class, new GetCredentialHandler(host, loop));
+        core.handle(PmixCommand.VALIDATE_CREDENTIAL, ValidateCredentialRequest.class,
+                new ValidateCredentialHandler(host, loop));
+        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class, new IofPullHandler(iof, host, loop));
+        core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class, new IofPushHandler(host, loop));
+        core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, host, loop));
+        core.handle(PmixCommand.GROUP_CONSTRUCT, GroupConstructRequest.class,
+                new GroupConstructHandler(collectives, groups, host, loop));
+        core.handle(PmixCommand.GROUP_DESTRUCT, GroupDestructRequest.class,
+                new GroupDestructHandler(collectives, groups, host, loop));
+        core.handle(PmixCommand.GROUP_LEAVE, GroupLeaveRequest.class, new GroupLeaveHandler());
+        core.handle(PmixCommand.FABRIC_REGISTER, FabricRegisterRequest.class, new FabricRegisterHandler(host, loop));
+        core.handle(PmixCommand.FABRIC_UPDATE, FabricUpdateRequest.class, new FabricUpdateHandler(host, loop));
+        core.handle(PmixCommand.COMPUTE_DEVICE_DISTANCES, ComputeDeviceDistancesRequest.class,
+                new DeviceDistancesHandler(host, loop));
     }
 }

@@ -8,14 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
+import org.pmix4j.wire.message.IofDataMessage;
 import org.pmix4j.wire.protocol.Tags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,13 +25,7 @@ import org.slf4j.LoggerFactory;
  * Forwards process output to the peers that asked for it, as libpmix's server does
  * ({@code PMIx_server_IOF_deliver}, {@code pmix_iof_process_iof}): the host feeds output in with
  * {@link #deliver}; every registered request whose channel mask and sources match gets one data message
- * on tag 2:
- *
- * <pre>
- *   PROC source, IOF_CHANNEL channel, SIZE requester's id, SIZE n, INFO[n] (n &gt; 0), BYTE_OBJECT data
- * </pre>
- *
- * Output nobody wants yet is cached (the oldest dropped beyond {@link #MAX_CACHED_MESSAGES} messages or
+ * on tag 2 (an {@link IofDataMessage} carrying the requester's id of the request). Output nobody wants yet is cached (the oldest dropped beyond {@link #MAX_CACHED_MESSAGES} messages or
  * {@link #MAX_CACHED_BYTES} bytes) and replayed to a later matching request, after its IOF_PULL reply, then
  * dropped from the cache. A tool that connects gets, like with libpmix, an implicit request with id 0 for
  * the server's own stdout, stderr and stddiag. Requests go away with their peer.
@@ -89,10 +84,9 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
             return false;
         }
         Peer to = r.requester();
-        Packer p = to.packer();
-        p.proc(out.source()).pack(new IofChannel(out.channel())).size(r.remoteId()).sizedInfos(out.info())
-                .byteObject(out.data());
-        to.send(Tags.IOF, p.toByteArray());
+        IofDataMessage message = new IofDataMessage(out.source(), out.channel(), r.remoteId(), out.info(),
+                new ByteObject(out.data()));
+        to.send(Tags.IOF, message.payload(to.kind()));
         return true;
     }
 
@@ -199,13 +193,9 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
         }
         Output out;
         try {
-            Unpacker in = new Unpacker(payload, peer.kind());
-            Proc source = in.proc();
-            int channel = ((IofChannel) in.unpackOne(org.pmix4j.api.DataType.IOF_CHANNEL)).bits();
-            in.size();
-            List<Info> info = in.sizedInfos("IOF data infos");
-            byte[] data = in.byteObject();
-            out = new Output(source, channel, data == null ? new byte[0] : data, info);
+            // the request id means nothing here: the server made no request of the peer
+            IofDataMessage in = IofDataMessage.read(new Unpacker(payload, peer.kind()));
+            out = new Output(in.source(), in.channel(), in.data().bytes(), in.info());
         } catch (WireFormatException | ClassCastException e) {
             LOG.warn("dropping malformed IO data from {}: {}", peer, e.getMessage());
             return;

@@ -15,6 +15,22 @@ public final class RequestMessages {
     public static RequestMessage read(PmixCommand command, Unpacker body) {
         return switch (command) {
             case FENCE -> FenceRequest.read(body);
+            case ALLOC -> AllocRequest.read(body);
+            case JOB_CONTROL -> JobControlRequest.read(body);
+            case MONITOR -> MonitorRequest.read(body);
+            case GET_CREDENTIAL -> GetCredentialRequest.read(body);
+            case VALIDATE_CREDENTIAL -> ValidateCredentialRequest.read(body);
+            case IOF_PULL -> IofPullRequest.read(body);
+            case IOF_PUSH -> IofPushRequest.read(body);
+            case IOF_DEREGISTER -> IofDeregisterRequest.read(body);
+            case GROUP_CONSTRUCT -> GroupConstructRequest.read(body);
+            case GROUP_JOIN -> GroupJoinRequest.read(body);
+            case GROUP_INVITE -> GroupInviteRequest.read(body);
+            case GROUP_LEAVE -> GroupLeaveRequest.read(body);
+            case GROUP_DESTRUCT -> GroupDestructRequest.read(body);
+            case FABRIC_REGISTER -> FabricRegisterRequest.read(body);
+            case FABRIC_UPDATE -> FabricUpdateRequest.read(body);
+            case COMPUTE_DEVICE_DISTANCES -> ComputeDeviceDistancesRequest.read(body);
             default -> new UndeclaredRequest(command, body);
         };
     }
