@@ -2,6 +2,7 @@ package org.pmix4j.server.handler;
 
 import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -37,17 +38,20 @@ public final class GroupDestructHandler implements CommandHandler<UndeclaredRequ
         }
         List<Info> directives = in.sizedInfos("group directives");
         Collectives all = server.service(Collectives.class);
-        all.join(new Collectives.Key(KIND, id), g.members(), req, directives, () -> new Collectives.Operation() {
+        all.join(new Collectives.Key(KIND, id), g.members(), req, directives, () -> new Collectives.Operation<List<Info>>() {
             @Override
-            public void ready(Collective c) {
-                if (!g.viaHost()) {
-                    all.finish(c, Collectives.localStatus(c));
-                    return;
-                }
-                c.hostCalled();
-                server.host().group(HostModule.GroupOperation.DESTRUCT, id, g.members(), Collectives.hostDirectives(c, false))
-                        .whenCompleteAsync((infos, err) -> all.finish(c,
-                                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), server.loop());
+            public boolean needsHost(Collective c) {
+                return g.viaHost();
+            }
+
+            @Override
+            public List<Info> hostDirectives(Collective c) {
+                return Collectives.hostDirectives(c, false);
+            }
+
+            @Override
+            public CompletionStage<List<Info>> callHost(Collective c, List<Info> directives) {
+                return server.host().group(HostModule.GroupOperation.DESTRUCT, id, g.members(), directives);
             }
 
             @Override

@@ -2,7 +2,6 @@ package org.pmix4j.server.handler;
 
 import org.pmix4j.server.cleanup.CleanupRegistry;
 import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
-import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
@@ -20,9 +19,6 @@ public final class ServiceHandlers {
     }
 
     public static void install(ServerCore core) {
-        Collectives collectives = new Collectives(core);
-        core.provide(Collectives.class, collectives);
-        core.addPeerListener(collectives);
         core.provide(Groups.class, new Groups());
         IofRouter iof = new IofRouter(core);
         core.provide(IofRouter.class, iof);
