@@ -1,6 +1,7 @@
 package org.pmix4j.server.collective;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -105,7 +106,7 @@ public final class Collectives implements ServerCore.PeerListener {
 
     /** The local clients that left and have not called since. */
     public Set<Proc> departed() {
-        return java.util.Collections.unmodifiableSet(departed);
+        return Collections.unmodifiableSet(departed);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.pmix4j.server.collective;
 
+import java.util.Collections;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -11,7 +12,7 @@ import java.util.TreeSet;
  */
 public record LocalRanks(SortedSet<Integer> ranks, int jobSize, boolean jobDataKnown) {
     public LocalRanks {
-        ranks = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(ranks));
+        ranks = Collections.unmodifiableSortedSet(new TreeSet<>(ranks));
     }
 
     public static LocalRanks of(Set<Integer> ranks, int jobSize, boolean jobDataKnown) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
@@ -149,13 +150,13 @@ class CollectivesTest {
         engine.lost(UnsentRequests.client(W1), "gone");
         assertTrue(c.isFinished());
         assertEquals(Map.of(W0, PmixStatus.PMIX_ERR_PARTIAL_SUCCESS), op.replies);
-        assertEquals(java.util.Set.of(W1), c.lost());
+        assertEquals(Set.of(W1), c.lost());
     }
 
     @Test
     void aProcessThatLeftBeforeACollectiveBeganIsNotWaitedFor() {
         engine.lost(UnsentRequests.client(W1), "gone");
-        assertEquals(java.util.Set.of(W1), engine.departed());
+        assertEquals(Set.of(W1), engine.departed());
         Collective c = join(WHOLE, W0);
         assertTrue(c.isFinished());
         assertEquals(Map.of(W0, PmixStatus.PMIX_ERR_PARTIAL_SUCCESS), op.replies);
@@ -164,7 +165,7 @@ class CollectivesTest {
     @Test
     void aDeregisteredClientHasDepartedTooUntilItCallsAgain() {
         engine.clientGone(W1);
-        assertEquals(java.util.Set.of(W1), engine.departed());
+        assertEquals(Set.of(W1), engine.departed());
         Collective first = engine.join(new Collectives.Key("test", List.of(W1)), List.of(W1),
                 UnsentRequests.of(W1, PmixCommand.CONNECT), List.of(), () -> new Recording(host));
         assertTrue(first.isFinished());
