@@ -600,8 +600,11 @@ public final class DataServer {
         if (i.value() instanceof Value.Undef) {
             return 0;
         }
-        int n = Attributes.WAIT.read(i.value()).orElseThrow(() -> new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM,
-                "PMIX_WAIT must be a number of keys, got " + i.value().type()));
+        Integer n = number(i.value());
+        if (n == null) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_WAIT must be a number of keys, got "
+                    + i.value().type());
+        }
         return n <= 0 || n >= nkeys ? 0 : n;
     }
 
@@ -610,8 +613,11 @@ public final class DataServer {
         if (i == null) {
             return 0;
         }
-        int n = Attributes.TIMEOUT.read(i.value()).orElseThrow(() -> new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM,
-                "PMIX_TIMEOUT must be a number of seconds, got " + i.value().type()));
+        Integer n = number(i.value());
+        if (n == null) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_TIMEOUT must be a number of seconds, got "
+                    + i.value().type());
+        }
         return Math.max(0, n);
     }
 
