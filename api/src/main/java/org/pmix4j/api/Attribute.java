@@ -178,6 +178,22 @@ public final class Attribute<T> {
         return javaType.cast(r);
     }
 
+    /**
+     * The value read as {@link #get} reads it (any integer type whose number fits, for an integer attribute),
+     * or empty where {@code get} would fail: for a receiver that treats a value it cannot read as absent.
+     * The C NULL string of a STRING attribute is empty too.
+     */
+    public Optional<T> read(Value v) {
+        if (v == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(get(v));
+        } catch (PmixException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The value of the first info with this key, converted by {@link #get}; empty when there is none. */
     public Optional<T> find(List<Info> infos) {
         for (Info i : infos) {

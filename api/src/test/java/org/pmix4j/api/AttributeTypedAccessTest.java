@@ -132,6 +132,17 @@ class AttributeTypedAccessTest {
     }
 
     @Test
+    void readIsGetThatTurnsWhatCannotBeReadIntoNothing() {
+        assertEquals(Optional.of(7L), Attributes.GROUP_CONTEXT_ID.read(new Value.Int32(7)));
+        assertEquals(Optional.of(30), Attributes.TIMEOUT.read(new Value.UInt64(30)));
+        assertEquals(Optional.of(5), Attributes.RANK.read(new Rank(5)));
+        assertEquals(Optional.empty(), Attributes.TIMEOUT.read(Value.of("soon")), "not a number");
+        assertEquals(Optional.empty(), Attributes.TIMEOUT.read(new Value.UInt64(1L << 40)), "does not fit an INT");
+        assertEquals(Optional.empty(), Attributes.GROUP_CONTEXT_ID.read(new Value.Int(-1)), "no SIZE");
+        assertEquals(Optional.empty(), Attributes.TIMEOUT.read(null));
+    }
+
+    @Test
     void findLooksUpTheKeyInAList() {
         List<Info> infos = List.of(Info.of("other", "x"), Attributes.JOB_SIZE.info(8), Attributes.NSPACE.info("n"),
                 Info.of(Attributes.SPAWNED.key(), Value.Undef.INSTANCE));

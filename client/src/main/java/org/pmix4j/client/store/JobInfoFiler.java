@@ -10,7 +10,6 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
@@ -149,14 +148,8 @@ final class JobInfoFiler {
     }
 
     private static int rankOf(Value v) {
-        if (v instanceof Rank r) {
-            return r.value();
-        }
-        Integer n = NamespaceData.number(v);
-        if (n == null) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "pmix.rank is not a number: " + v);
-        }
-        return n;
+        return Attributes.RANK.read(v).orElseThrow(() -> new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM,
+                "pmix.rank is not a number: " + v));
     }
 
     private byte[] bytes(String key, Value v) {

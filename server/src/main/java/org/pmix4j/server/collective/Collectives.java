@@ -1,6 +1,7 @@
 package org.pmix4j.server.collective;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,37 +9,28 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
-import org.pmix4j.api.Rank;
-import org.pmix4j.api.Value;
-import org.pmix4j.server.core.LocalClient;
-import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.pmix4j.server.store.JobData;
-import org.pmix4j.server.store.JobStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The collective operations other than the fence — connect, disconnect, group construct and destruct —
- * run the way libpmix's server runs them: every local participant must call; when the last one has, the
- * operation completes here if all participants are processes of this server, otherwise the host is asked
- * once for the whole local set. A participant that leaves before the end does not hang the rest: when
- * the others are all in, they are answered PMIX_ERR_PARTIAL_SUCCESS (or the host is told, in
- * PMIX_LOCAL_COLLECTIVE_STATUS), as libpmix does. PMIX_TIMEOUT bounds the wait.
- *
- * <p>Local participants: for {@code {nspace, WILDCARD}} the ranks the job data places on this node and
- * the clients the host registered; for a single rank, that rank when it is one of those. A namespace this
- * server does not know has no local participants. Loop thread only.
+ * The collective engine: fence, connect, disconnect, group construct and destruct all run here, the way
+ * libpmix's server runs its collectives. Every local participant ({@link Participation}) must call; when
+ * the last one has, the collective completes here if all participants are processes of this server,
+ * otherwise its {@link Operation#callHost host upcall} is made once for the whole local set — the one
+ * place where participants on other nodes are reached. A participant that leaves before the end does not
+ * hang the rest: when the others are all in, they are answered PMIX_ERR_PARTIAL_SUCCESS (or the host is
+ * told, in PMIX_LOCAL_COLLECTIVE_STATUS), as libpmix does; a process that left before a collective began is
+ * not waited for either ({@link #departed()}). PMIX_TIMEOUT of any caller bounds the wait. Loop thread only.
  */
 public final class Collectives implements ServerCore.PeerListener {
     private static final Logger LOG = LoggerFactory.getLogger(Collectives.class);
@@ -47,13 +39,34 @@ public final class Collectives implements ServerCore.PeerListener {
     public record Key(String kind, Object id) {
     }
 
-    /** What a kind of collective does once its local participants are in, and how it answers them. */
-    public interface Operation {
-        /**
-         * Every local participant has called (or left). Complete the collective with
-         * {@link Collectives#finish}, now or when the host answers.
-         */
-        void ready(Collective c);
+    /**
+     * What a kind of collective does: whether it needs the host once its local participants are in, how it
+     * calls the host and reads the answer, and how it answers each participant.
+     *
+     * @param <A> what the host's upcall completes with
+     */
+    public interface Operation<A> {
+        /** A participant called, with these directives (before the engine looks at completion). */
+        default void arrived(Collective c, Proc caller, List<Info> directives) {
+        }
+
+        /** Whether the host must carry the collective; asked once every local participant is in. */
+        default boolean needsHost(Collective c) {
+            return !c.allLocal();
+        }
+
+        /** The directives the host's upcall gets; by default {@link Collectives#hostDirectives}{@code (c, true)}. */
+        default List<Info> hostDirectives(Collective c) {
+            return Collectives.hostDirectives(c, true);
+        }
+
+        /** Makes the host's upcall for the local set. */
+        CompletionStage<A> callHost(Collective c, List<Info> directives);
+
+        /** The outcome once the host answered successfully; a {@link PmixException} gives its status. */
+        default int hostAnswered(Collective c, A answer) {
+            return PmixStatus.PMIX_SUCCESS;
+        }
 
         /** Answers one participant with the outcome. */
         void reply(Collective c, Proc participant, Request req, int status);
@@ -63,13 +76,22 @@ public final class Collectives implements ServerCore.PeerListener {
         }
     }
 
-    private final ServerCore server;
+    private final Locality locality;
+    private final Timers timers;
+    private final Executor loop;
     private final Map<Key, Collective> active = new HashMap<>();
-    /** Local clients whose connection was lost: a collective created later must not wait for them. */
+    /** Local clients that left: a collective created later does not wait for them (until they call again). */
     private final Set<Proc> departed = new LinkedHashSet<>();
 
-    public Collectives(ServerCore server) {
-        this.server = server;
+    /**
+     * @param locality which processes run here
+     * @param timers the loop's timers, for PMIX_TIMEOUT
+     * @param loop where the host's answers are handled (the server's event loop)
+     */
+    public Collectives(Locality locality, Timers timers, Executor loop) {
+        this.locality = locality;
+        this.timers = timers;
+        this.loop = loop;
     }
 
     /** Sorted and without duplicates: the order in which the callers name the processes does not matter. */
@@ -82,49 +104,60 @@ public final class Collectives implements ServerCore.PeerListener {
         return active.get(key);
     }
 
+    /** The local clients that left and have not called since. */
+    public Set<Proc> departed() {
+        return Collections.unmodifiableSet(departed);
+    }
+
     /**
      * Adds the caller of {@code req} to the collective {@code key} over {@code procs} (created, with the
      * operation {@code op} makes, when it is the first caller; later callers' process lists are not looked
      * at, as in libpmix). Fails with PMIX_ERR_BAD_PARAM when the caller is not a local participant or calls
-     * twice.
+     * twice, and with the dictionary's error when PMIX_TIMEOUT is not a number of seconds; the caller is then
+     * not counted in.
      */
     public Collective join(Key key, List<Proc> procs, Request req, List<Info> directives,
-            Supplier<Operation> op) {
+            Supplier<? extends Operation<?>> op) {
         Proc me = req.peer().proc();
-        departed.remove(me);
+        int timeout = Attributes.TIMEOUT.find(directives).orElse(0);
         Collective c = active.get(key);
         if (c == null) {
-            Participation p = participation(procs);
-            if (!p.expected.contains(me)) {
-                throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, me + " called " + key.kind() + " over "
-                        + procs + " but is not one of its local participants");
+            Participation p = Participation.of(procs, locality);
+            if (!p.expected().contains(me)) {
+                throw notParticipant(me, key, procs);
             }
-            c = new Collective(key, procs, p.expected, p.allLocal, op.get());
+            c = new Collective(key, procs, p, op.get());
+            departed.remove(me);
             for (Proc d : departed) {
-                if (p.expected.contains(d)) {
+                if (p.expected().contains(d)) {
                     c.lost.add(d);
                 }
             }
             active.put(key, c);
         } else if (!c.expected().contains(me)) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, me + " called " + key.kind() + " over "
-                    + c.procs() + " but is not one of its local participants");
+            throw notParticipant(me, key, c.procs());
         } else if (c.arrived.containsKey(me)) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, me + " called " + key.kind() + " over "
                     + c.procs() + " twice");
         }
+        departed.remove(me);
         c.arrived.put(me, req);
         c.offerDirectives(directives);
-        long timeout = timeoutSeconds(directives);
-        if (timeout > 0 && c.timer == null) {
+        c.operation.arrived(c, me, directives);
+        if (timeout > 0 && c.cancelTimer == null) {
             Collective col = c;
-            c.timer = server.loop().schedule(timeout, TimeUnit.SECONDS, () -> {
+            c.cancelTimer = timers.after(timeout, () -> {
                 LOG.debug("{} timed out after {} s", col, timeout);
                 finish(col, PmixStatus.PMIX_ERR_TIMEOUT);
             });
         }
         progress(c);
         return c;
+    }
+
+    private static PmixException notParticipant(Proc me, Key key, List<Proc> procs) {
+        return new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, me + " called " + key.kind() + " over " + procs
+                + " but is not one of its local participants");
     }
 
     /** Ends the collective: every caller still waiting gets the outcome. Does nothing the second time. */
@@ -134,37 +167,23 @@ public final class Collectives implements ServerCore.PeerListener {
         }
         c.finished = true;
         active.remove(c.key, c);
-        if (c.timer != null) {
-            c.timer.cancel();
+        if (c.cancelTimer != null) {
+            c.cancelTimer.run();
         }
         for (Map.Entry<Proc, Request> e : List.copyOf(c.arrived.entrySet())) {
-            if (!e.getValue().isAnswered()) {
+            Request r = e.getValue();
+            if (!r.isAnswered()) {
                 try {
-                    c.operation.reply(c, e.getKey(), e.getValue(), status);
+                    c.operation.reply(c, e.getKey(), r, status);
                 } catch (RuntimeException ex) {
                     LOG.error("answering {} of {} failed", e.getKey(), c, ex);
-                    if (!e.getValue().isAnswered()) {
-                        e.getValue().replyStatus(PmixStatus.PMIX_ERROR);
+                    if (!r.isAnswered()) {
+                        r.replyStatus(PmixStatus.PMIX_ERROR);
                     }
                 }
             }
         }
         c.operation.ended(c, status);
-    }
-
-    /**
-     * The usual way to go on once everybody is in: complete here when all participants are local, else
-     * hand the directives (plus PMIX_SORTED_PROC_ARRAY and PMIX_LOCAL_COLLECTIVE_STATUS, as libpmix adds)
-     * to {@code host} and complete with what it answers.
-     */
-    public void completeLocallyOrAsk(Collective c, Function<List<Info>, CompletionStage<?>> host) {
-        if (c.allLocal()) {
-            finish(c, localStatus(c));
-            return;
-        }
-        c.hostCalled();
-        host.apply(hostDirectives(c, true)).whenCompleteAsync((ok, err) -> finish(c,
-                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), server.loop());
     }
 
     /**
@@ -178,11 +197,6 @@ public final class Collectives implements ServerCore.PeerListener {
         }
         directives.add(Attributes.LOCAL_COLLECTIVE_STATUS.info(localStatus(c)));
         return directives;
-    }
-
-    /** The server this runs in. */
-    public ServerCore server() {
-        return server;
     }
 
     /** SUCCESS, or what libpmix reports when local participants were lost. */
@@ -202,63 +216,39 @@ public final class Collectives implements ServerCore.PeerListener {
             finish(c, PmixStatus.PMIX_ERR_LOST_CONNECTION);
             return;
         }
-        c.operation.ready(c);
-    }
-
-    // ---- participants ----------------------------------------------------------------------------------
-
-    private record Participation(Set<Proc> expected, boolean allLocal) {
-    }
-
-    private Participation participation(List<Proc> procs) {
-        JobStore jobs = server.service(JobStore.class);
-        Set<Proc> expected = new LinkedHashSet<>();
-        boolean allLocal = true;
-        for (Proc p : procs) {
-            JobData job = jobs.get(p.nspace()).orElse(null);
-            Namespace ns = server.namespace(p.nspace());
-            Set<Integer> local = new TreeSet<>();
-            if (job != null) {
-                for (int r : job.localRanks()) {
-                    local.add(r);
-                }
-            }
-            if (ns != null) {
-                for (LocalClient lc : ns.clients()) {
-                    local.add(lc.proc().rank());
-                }
-            }
-            if (p.rank() == Rank.WILDCARD) {
-                for (int r : local) {
-                    expected.add(new Proc(p.nspace(), r));
-                }
-                allLocal &= job != null && job.hasData() && local.size() >= job.jobSize();
-            } else if (local.contains(p.rank())) {
-                expected.add(p);
+        try {
+            if (c.operation.needsHost(c)) {
+                askHost(c, c.operation);
             } else {
-                allLocal = false;
+                finish(c, localStatus(c));
             }
+        } catch (PmixException e) {
+            finish(c, e.status());
+        } catch (RuntimeException e) {
+            LOG.error("{} failed", c, e);
+            finish(c, PmixStatus.PMIX_ERROR);
         }
-        return new Participation(expected, allLocal);
     }
 
-    private static long timeoutSeconds(List<Info> directives) {
-        for (Info i : directives) {
-            if (i.key().equals(Attributes.TIMEOUT.key())) {
-                return switch (i.value()) {
-                    case Value.Int v -> v.value();
-                    case Value.Int32 v -> v.value();
-                    case Value.UInt32 v -> Integer.toUnsignedLong(v.value());
-                    case Value.UInt v -> Integer.toUnsignedLong(v.value());
-                    case Value.Int64 v -> v.value();
-                    case Value.UInt64 v -> v.value();
-                    case Value.Size v -> v.value();
-                    case Value.UInt16 v -> v.value();
-                    default -> 0;
-                };
+    /** The one path to the other servers: the operation's host upcall, made once for the local set. */
+    private <A> void askHost(Collective c, Operation<A> op) {
+        c.hostCalled = true;
+        op.callHost(c, op.hostDirectives(c)).whenCompleteAsync((answer, err) -> {
+            if (err != null) {
+                finish(c, ServerCore.statusOf(err));
+                return;
             }
-        }
-        return 0;
+            int status;
+            try {
+                status = op.hostAnswered(c, answer);
+            } catch (PmixException e) {
+                status = e.status();
+            } catch (RuntimeException e) {
+                LOG.error("reading the host's answer to {} failed", c, e);
+                status = PmixStatus.PMIX_ERROR;
+            }
+            finish(c, status);
+        }, loop);
     }
 
     // ---- participants that leave -------------------------------------------------------------------------
@@ -274,16 +264,25 @@ public final class Collectives implements ServerCore.PeerListener {
         }
     }
 
+    /**
+     * A local client's connection closed without PMIx_Finalize: it will not call any more. The connection
+     * of a client that finalized closing is the normal end of a process that may initialize again (and then
+     * take part in the next fence), so it is not a departure.
+     */
     @Override
     public void lost(Peer peer, String why) {
-        if (peer.isClient()) {
-            departed.add(peer.proc());
-            leave(peer.proc());
+        if (peer.isClient() && !peer.isFinalized()) {
+            departed(peer.proc());
         }
     }
 
     @Override
     public void clientGone(Proc proc) {
+        departed(proc);
+    }
+
+    /** A local client left: the collectives in progress stop waiting for it, and later ones do not start to. */
+    public void departed(Proc proc) {
         departed.add(proc);
         leave(proc);
     }

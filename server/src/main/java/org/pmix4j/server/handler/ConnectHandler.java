@@ -4,6 +4,7 @@ import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -35,10 +36,10 @@ public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
     public void handle(Request req, UndeclaredRequest undeclared) {
         Participants p = Participants.read(req.body(), KIND);
         Collectives all = req.server().service(Collectives.class);
-        all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {
+        all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation<Void>() {
             @Override
-            public void ready(Collective c) {
-                all.completeLocallyOrAsk(c, directives -> req.server().host().connect(c.procs(), directives));
+            public CompletionStage<Void> callHost(Collective c, List<Info> directives) {
+                return req.server().host().connect(c.procs(), directives);
             }
 
             @Override

@@ -1,6 +1,9 @@
 package org.pmix4j.server.handler;
 
 import org.pmix4j.wire.message.UndeclaredRequest;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.collective.Collective;
 import org.pmix4j.server.collective.Collectives;
@@ -19,10 +22,10 @@ public final class DisconnectHandler implements CommandHandler<UndeclaredRequest
     public void handle(Request req, UndeclaredRequest undeclared) {
         ConnectHandler.Participants p = ConnectHandler.Participants.read(req.body(), KIND);
         Collectives all = req.server().service(Collectives.class);
-        all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {
+        all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation<Void>() {
             @Override
-            public void ready(Collective c) {
-                all.completeLocallyOrAsk(c, directives -> req.server().host().disconnect(c.procs(), directives));
+            public CompletionStage<Void> callHost(Collective c, List<Info> directives) {
+                return req.server().host().disconnect(c.procs(), directives);
             }
 
             @Override

@@ -1,20 +1,18 @@
 package org.pmix4j.server.handler;
 
 import java.util.List;
-import java.util.concurrent.Executor;
+import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
-import org.pmix4j.api.Value;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.collective.Collective;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.wire.message.GroupConstructReply;
 import org.pmix4j.wire.message.GroupConstructRequest;
 
@@ -35,13 +33,11 @@ public final class GroupConstructHandler implements CommandHandler<GroupConstruc
     private final Collectives all;
     private final Groups groups;
     private final HostModule host;
-    private final Executor loop;
 
-    public GroupConstructHandler(Collectives all, Groups groups, HostModule host, Executor loop) {
+    public GroupConstructHandler(Collectives all, Groups groups, HostModule host) {
         this.all = all;
         this.groups = groups;
         this.host = host;
-        this.loop = loop;
     }
 
     @Override
@@ -55,31 +51,34 @@ public final class GroupConstructHandler implements CommandHandler<GroupConstruc
         }
         List<Proc> members = Collectives.canonical(construct.members());
         List<Info> directives = construct.directives();
-        all.join(new Collectives.Key(KIND, id), members, req, directives, () -> new Collectives.Operation() {
+        all.join(new Collectives.Key(KIND, id), members, req, directives, () -> new Collectives.Operation<List<Info>>() {
             private long contextId = GroupConstructReply.NO_CONTEXT_ID;
             private boolean viaHost;
 
             @Override
-            public void ready(Collective c) {
+            public boolean needsHost(Collective c) {
                 boolean localOnly = flag(c.directives(), Attributes.GROUP_LOCAL_ONLY.key());
                 boolean wantsId = flag(c.directives(), Attributes.GROUP_ASSIGN_CONTEXT_ID.key());
-                if (localOnly || (c.allLocal() && !wantsId)) {
-                    all.finish(c, Collectives.localStatus(c));
-                    return;
-                }
-                c.hostCalled();
+                return !(localOnly || (c.allLocal() && !wantsId));
+            }
+
+            @Override
+            public CompletionStage<List<Info>> callHost(Collective c, List<Info> directives) {
                 viaHost = true;
-                host.group(HostModule.GroupOperation.CONSTRUCT, id, c.procs(), Collectives.hostDirectives(c, true))
-                        .whenCompleteAsync((infos, err) -> {
-                            if (err == null && infos != null) {
-                                for (Info i : infos) {
-                                    if (i.key().equals(Attributes.GROUP_CONTEXT_ID.key())) {
-                                        contextId = number(i.value());
-                                    }
-                                }
-                            }
-                            all.finish(c, err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err));
-                        }, loop);
+                return host.group(HostModule.GroupOperation.CONSTRUCT, id, c.procs(), directives);
+            }
+
+            @Override
+            public int hostAnswered(Collective c, List<Info> infos) {
+                if (infos != null) {
+                    // the last context id the host gave; one that is no number of the right range is none
+                    for (Info i : infos) {
+                        if (i.key().equals(Attributes.GROUP_CONTEXT_ID.key())) {
+                            contextId = Attributes.GROUP_CONTEXT_ID.read(i.value()).orElse(GroupConstructReply.NO_CONTEXT_ID);
+                        }
+                    }
+                }
+                return PmixStatus.PMIX_SUCCESS;
             }
 
             @Override
@@ -103,18 +102,5 @@ public final class GroupConstructHandler implements CommandHandler<GroupConstruc
             }
         }
         return false;
-    }
-
-    private static long number(Value v) {
-        return switch (v) {
-            case Value.Size s -> s.value();
-            case Value.UInt64 u -> u.value();
-            case Value.Int64 i -> i.value();
-            case Value.UInt32 u -> Integer.toUnsignedLong(u.value());
-            case Value.Int32 i -> i.value();
-            case Value.Int i -> i.value();
-            case Value.UInt u -> Integer.toUnsignedLong(u.value());
-            default -> GroupConstructReply.NO_CONTEXT_ID;
-        };
     }
 }

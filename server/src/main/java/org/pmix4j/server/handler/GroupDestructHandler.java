@@ -1,7 +1,7 @@
 package org.pmix4j.server.handler;
 
 import java.util.List;
-import java.util.concurrent.Executor;
+import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -12,7 +12,6 @@ import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.wire.message.GroupDestructRequest;
 
 /**
@@ -28,13 +27,11 @@ public final class GroupDestructHandler implements CommandHandler<GroupDestructR
     private final Collectives all;
     private final Groups groups;
     private final HostModule host;
-    private final Executor loop;
 
-    public GroupDestructHandler(Collectives all, Groups groups, HostModule host, Executor loop) {
+    public GroupDestructHandler(Collectives all, Groups groups, HostModule host) {
         this.all = all;
         this.groups = groups;
         this.host = host;
-        this.loop = loop;
     }
 
     @Override
@@ -45,17 +42,20 @@ public final class GroupDestructHandler implements CommandHandler<GroupDestructR
             throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "there is no group '" + id + "' to destruct");
         }
         List<Info> directives = destruct.directives();
-        all.join(new Collectives.Key(KIND, id), g.members(), req, directives, () -> new Collectives.Operation() {
+        all.join(new Collectives.Key(KIND, id), g.members(), req, directives, () -> new Collectives.Operation<List<Info>>() {
             @Override
-            public void ready(Collective c) {
-                if (!g.viaHost()) {
-                    all.finish(c, Collectives.localStatus(c));
-                    return;
-                }
-                c.hostCalled();
-                host.group(HostModule.GroupOperation.DESTRUCT, id, g.members(), Collectives.hostDirectives(c, false))
-                        .whenCompleteAsync((infos, err) -> all.finish(c,
-                                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), loop);
+            public boolean needsHost(Collective c) {
+                return g.viaHost();
+            }
+
+            @Override
+            public List<Info> hostDirectives(Collective c) {
+                return Collectives.hostDirectives(c, false);
+            }
+
+            @Override
+            public CompletionStage<List<Info>> callHost(Collective c, List<Info> directives) {
+                return host.group(HostModule.GroupOperation.DESTRUCT, id, g.members(), directives);
             }
 
             @Override

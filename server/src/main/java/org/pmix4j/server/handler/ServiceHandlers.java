@@ -36,9 +36,7 @@ public final class ServiceHandlers {
     }
 
     public static void install(ServerCore core) {
-        Collectives collectives = new Collectives(core);
-        core.provide(Collectives.class, collectives);
-        core.addPeerListener(collectives);
+        Collectives collectives = core.service(Collectives.class);
         Groups groups = new Groups();
         core.provide(Groups.class, groups);
         IofRouter iof = new IofRouter(core);
@@ -70,9 +68,9 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class, new IofPushHandler(host, loop));
         core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, host, loop));
         core.handle(PmixCommand.GROUP_CONSTRUCT, GroupConstructRequest.class,
-                new GroupConstructHandler(collectives, groups, host, loop));
+                new GroupConstructHandler(collectives, groups, host));
         core.handle(PmixCommand.GROUP_DESTRUCT, GroupDestructRequest.class,
-                new GroupDestructHandler(collectives, groups, host, loop));
+                new GroupDestructHandler(collectives, groups, host));
         core.handle(PmixCommand.GROUP_LEAVE, GroupLeaveRequest.class, new GroupLeaveHandler());
         core.handle(PmixCommand.FABRIC_REGISTER, FabricRegisterRequest.class, new FabricRegisterHandler(host, loop));
         core.handle(PmixCommand.FABRIC_UPDATE, FabricUpdateRequest.class, new FabricUpdateHandler(host, loop));

@@ -32,12 +32,12 @@ final class FenceBlob {
     private FenceBlob() {
     }
 
-    /** This server's contribution: the REMOTE data of the local participants that arrived. */
-    static byte[] contribution(Fence f, ModexStore modex, JobStore jobs, BufferKind kind) {
+    /** This server's contribution to the fence over {@code procs}: the REMOTE data of the local participants that arrived. */
+    static byte[] contribution(List<Proc> procs, List<Proc> arrived, ModexStore modex, JobStore jobs, BufferKind kind) {
         Packer inner = new Packer(kind);
         inner.pack(new Value.Byte((byte) COLLECTED));
-        Map<String, Integer> offsets = offsets(f, jobs);
-        for (Proc p : f.arrived.keySet()) {
+        Map<String, Integer> offsets = offsets(procs, jobs);
+        for (Proc p : arrived) {
             ProcData d = modex.get(p);
             if (d == null || d.remote().isEmpty()) {
                 continue;
@@ -50,8 +50,8 @@ final class FenceBlob {
     }
 
     /** Files every process's remote data from the concatenated contributions of all servers. */
-    static void store(byte[] all, Fence f, ModexStore modex, JobStore jobs, BufferKind kind) {
-        Map<String, Integer> offsets = offsets(f, jobs);
+    static void store(byte[] all, List<Proc> procs, ModexStore modex, JobStore jobs, BufferKind kind) {
+        Map<String, Integer> offsets = offsets(procs, jobs);
         try {
             Unpacker servers = new Unpacker(all, kind);
             while (servers.hasRemaining()) {
@@ -101,10 +101,10 @@ final class FenceBlob {
     }
 
     /** Where each namespace's ranks start in the fence's rank numbering: namespaces in the fence's order. */
-    private static Map<String, Integer> offsets(Fence f, JobStore jobs) {
+    private static Map<String, Integer> offsets(List<Proc> procs, JobStore jobs) {
         Map<String, Integer> out = new LinkedHashMap<>();
         int next = 0;
-        for (Proc p : f.procs) {
+        for (Proc p : procs) {
             if (!out.containsKey(p.nspace())) {
                 out.put(p.nspace(), next);
                 next += jobs.get(p.nspace()).map(JobData::jobSize).orElse(0);
