@@ -40,7 +40,7 @@ public final class JobInfoHandler implements CommandHandler {
                 && job.find(Rank.WILDCARD, Attributes.BFROPS_MODULE.key(), List.of()).isEmpty()) {
             job.addJobInfo(Attributes.BFROPS_MODULE.key(), Value.of(ns.firstClientVersion()));
         }
-        p.raw(job.jobInfoReply(peer.kind()));
+        p.raw(JobDataPayloads.jobInfoReply(job, peer.kind()));
         req.reply(p);
     }
 }

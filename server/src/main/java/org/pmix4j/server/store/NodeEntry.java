@@ -14,6 +14,8 @@ import org.pmix4j.api.Value;
 final class NodeEntry {
     private static final int[] NONE = new int[0];
 
+    /** The node's position in the {@link NodeTable}. */
+    final int index;
     String name;
     long id = -1;
     List<String> aliases;
@@ -26,6 +28,10 @@ final class NodeEntry {
 
     private int[] hostPeers;
     private boolean hostPeersParsed;
+
+    NodeEntry(int index) {
+        this.index = index;
+    }
 
     boolean hasAlias(String a) {
         return aliases != null && aliases.contains(a);
