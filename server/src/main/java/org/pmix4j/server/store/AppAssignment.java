@@ -127,7 +127,7 @@ record AppAssignment(List<AppEntry> apps, AppEntry[] appOf, int[] appRank) {
             List<LinkedHashMap<String, Value>> views = new ArrayList<>(a.nodes.size());
             for (NodeDescription nr : a.nodes) {
                 String name = nr.hostname;
-                long id = nr.nodeid;
+                long id = nr.nodeId;
                 int known = id >= 0 ? nodes.byId(id) : name != null ? nodes.byName(name, false) : -1;
                 if (known >= 0) {
                     name = name != null ? name : nodes.get(known).name;

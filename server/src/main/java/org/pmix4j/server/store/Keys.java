@@ -14,8 +14,8 @@ import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
 
 /**
- * The keys the store reads, which level a loose key belongs to, and the checks and canonical types of
- * the keys the store reads.
+ * The keys the store reads, the checks and canonical types of their values, and the level a loose key
+ * belongs to.
  *
  * <p>The levels are those the attribute dictionary declares ({@link Attribute#level}): the lists a libpmix
  * 4.2.2 client uses to decide where an unqualified {@code PMIx_Get} looks. The server files loose

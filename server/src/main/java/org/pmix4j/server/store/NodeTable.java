@@ -29,7 +29,7 @@ final class NodeTable {
     }
 
     void merge(NodeDescription r) {
-        Integer a = r.nodeid >= 0 ? byId.get(r.nodeid) : null;
+        Integer a = r.nodeId >= 0 ? byId.get(r.nodeId) : null;
         Integer b = null;
         if (r.hostname != null) {
             b = byName.get(r.hostname);
@@ -43,7 +43,7 @@ final class NodeTable {
             }
         }
         if (a != null && b != null && !a.equals(b)) {
-            throw Keys.bad(r.where + ": pmix.nodeid " + r.nodeid + " belongs to node "
+            throw Keys.bad(r.where + ": pmix.nodeid " + r.nodeId + " belongs to node "
                     + list.get(a).displayName() + " but pmix.hname '" + r.hostname + "' to node "
                     + list.get(b).displayName());
         }
@@ -61,15 +61,15 @@ final class NodeTable {
                 e.name = r.hostname;
             } else if (!e.name.equals(r.hostname) && !e.hasAlias(r.hostname)) {
                 if (a != null) {
-                    throw Keys.bad(r.where + ": node with pmix.nodeid " + r.nodeid + " is named both '"
+                    throw Keys.bad(r.where + ": node with pmix.nodeid " + r.nodeId + " is named both '"
                             + e.name + "' and '" + r.hostname + "'");
                 }
                 e.addAlias(r.hostname); // found through one of its aliases: the same node
             }
             claimName(r.hostname, idx, r.where);
         }
-        if (r.nodeid >= 0) {
-            setId(idx, r.nodeid, r.where);
+        if (r.nodeId >= 0) {
+            setId(idx, r.nodeId, r.where);
         }
         if (r.aliases != null) {
             for (String al : r.aliases) {

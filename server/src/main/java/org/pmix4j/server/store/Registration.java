@@ -225,7 +225,7 @@ final class Registration {
             }
             nodePut(rec, i.key(), i.value(), where);
         }
-        if (rec.hostname == null && rec.nodeid < 0) {
+        if (rec.hostname == null && rec.nodeId < 0) {
             throw Keys.bad(where + ": a node array must contain pmix.hname (PMIX_HOSTNAME) or pmix.nodeid"
                     + " (PMIX_NODEID)");
         }
@@ -251,10 +251,10 @@ final class Registration {
             }
         } else if (key.equals(Keys.NODEID)) {
             long id = Keys.number(c);
-            if (rec.nodeid >= 0 && rec.nodeid != id) {
-                throw Keys.bad(where + ": two different pmix.nodeid values (" + rec.nodeid + " and " + id + ")");
+            if (rec.nodeId >= 0 && rec.nodeId != id) {
+                throw Keys.bad(where + ": two different pmix.nodeid values (" + rec.nodeId + " and " + id + ")");
             }
-            rec.nodeid = id;
+            rec.nodeId = id;
         } else {
             if (key.equals(Keys.ALIASES)) {
                 for (String a : Keys.string(c).split(",")) {
@@ -425,7 +425,7 @@ final class Registration {
     static final class NodeDescription {
         final String where;
         String hostname;
-        long nodeid = -1;
+        long nodeId = -1;
         List<String> aliases;
         final LinkedHashMap<String, Value> info = new LinkedHashMap<>();
 
