@@ -9,6 +9,7 @@ import org.pmix4j.api.Value;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.Request;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;

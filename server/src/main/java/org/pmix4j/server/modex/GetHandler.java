@@ -14,7 +14,7 @@ import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.net.EventLoop;
-import org.pmix4j.server.handler.JobDataPayloads;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;

@@ -319,7 +319,7 @@ public final class JobData {
      * <ul>
      * <li>the level is the one named by a {@code PMIX_SESSION_INFO}, {@code PMIX_JOB_INFO},
      * {@code PMIX_APP_INFO} or {@code PMIX_NODE_INFO} qualifier (the last one given wins), else the level the
-     * 4.2.2 client's key lists give the key (node, app, session), else job;</li>
+     * attribute dictionary declares for the key (node, app, session: a 4.2.2 client's lists), else job;</li>
      * <li>session: {@code PMIX_SESSION_ID} must be this job's session if given;</li>
      * <li>node: the node named by {@code PMIX_NODEID} or {@code PMIX_HOSTNAME}, else the rank's node, else
      * the server's own node;</li>

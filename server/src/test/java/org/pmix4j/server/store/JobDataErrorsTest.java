@@ -22,7 +22,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Value;
-import org.pmix4j.server.handler.JobDataPayloads;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.wire.BufferKind;
 
 /** Bad registrations fail with PMIX_ERR_BAD_PARAM and a message naming the key and the problem. */

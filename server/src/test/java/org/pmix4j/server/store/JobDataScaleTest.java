@@ -14,7 +14,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
-import org.pmix4j.server.handler.JobDataPayloads;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.server.regex.NodeRegex;
 

@@ -37,7 +37,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Regex;
 import org.pmix4j.api.Value;
-import org.pmix4j.server.handler.JobDataPayloads;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
 

@@ -1,4 +1,4 @@
-package org.pmix4j.server.handler;
+package org.pmix4j.server.handler.jobdata;
 
 import java.util.ArrayList;
 import java.util.List;
