@@ -119,51 +119,59 @@ record AppAssignment(List<AppEntry> apps, AppEntry[] appOf, int[] appRank) {
                         + " pmix.app.size (or pmix.aldr) to place the processes by");
             }
         }
-        AppEntry[] list = new AppEntry[recs.size()];
+        // the applications in appnum order, and each process's place in its application
+        List<AppDescription> descriptions = new ArrayList<>(recs.values());
         HashMap<Integer, Integer> index = new HashMap<>();
-        int k = 0;
-        for (AppDescription a : recs.values()) {
-            index.put(a.appnum, k);
-            List<LinkedHashMap<String, Value>> views = new ArrayList<>(a.nodes.size());
-            for (NodeDescription nr : a.nodes) {
-                String name = nr.hostname;
-                long id = nr.nodeId;
-                int known = id >= 0 ? nodes.byId(id) : name != null ? nodes.byName(name, false) : -1;
-                if (known >= 0) {
-                    name = name != null ? name : nodes.get(known).name;
-                    id = id >= 0 ? id : nodes.get(known).id;
-                }
-                LinkedHashMap<String, Value> v = new LinkedHashMap<>();
-                if (name != null) {
-                    v.put(Keys.HOSTNAME, new Value.Str(name));
-                }
-                if (id >= 0) {
-                    v.put(Keys.NODEID, new Value.UInt32((int) id));
-                }
-                v.putAll(nr.info);
-                views.add(v);
-            }
-            list[k++] = new AppEntry(a.appnum, a.info, views);
+        for (int k = 0; k < descriptions.size(); k++) {
+            index.put(descriptions.get(k).appnum, k);
         }
-        AppEntry[] appOf = new AppEntry[jobSize];
-        int[] sizes = new int[list.length];
+        int[] sizes = new int[descriptions.size()];
+        int[] leaders = new int[descriptions.size()];
+        Arrays.fill(leaders, -1);
         int[] appRank = new int[jobSize];
         int[] indexOf = new int[jobSize];
         for (int r = 0; r < jobSize; r++) {
             int i = index.get(appnumOf[r]);
             indexOf[r] = i;
-            appOf[r] = list[i];
             appRank[r] = sizes[i]++;
+            if (leaders[i] < 0) {
+                leaders[i] = r;
+            }
         }
-        int[] leaders = new int[list.length];
-        Arrays.fill(leaders, -1);
-        for (int r = jobSize - 1; r >= 0; r--) {
-            leaders[indexOf[r]] = r;
+        AppEntry[] list = new AppEntry[descriptions.size()];
+        for (int k = 0; k < list.length; k++) {
+            AppDescription a = descriptions.get(k);
+            list[k] = AppEntry.of(a.appnum, a.info, nodeViews(a, nodes), sizes[k], leaders[k]);
         }
-        for (int i = 0; i < list.length; i++) {
-            list[i].finish(sizes[i], leaders[i]);
+        AppEntry[] appOf = new AppEntry[jobSize];
+        for (int r = 0; r < jobSize; r++) {
+            appOf[r] = list[indexOf[r]];
         }
         return new AppAssignment(List.of(list), appOf, appRank);
+    }
+
+    /** The application's own node descriptions, completed with the name or id the node table knows. */
+    private static List<LinkedHashMap<String, Value>> nodeViews(AppDescription a, NodeTable nodes) {
+        List<LinkedHashMap<String, Value>> views = new ArrayList<>(a.nodes.size());
+        for (NodeDescription nr : a.nodes) {
+            String name = nr.hostname;
+            long id = nr.nodeId;
+            int known = id >= 0 ? nodes.byId(id) : name != null ? nodes.byName(name, false) : -1;
+            if (known >= 0) {
+                name = name != null ? name : nodes.get(known).name;
+                id = id >= 0 ? id : nodes.get(known).id;
+            }
+            LinkedHashMap<String, Value> v = new LinkedHashMap<>();
+            if (name != null) {
+                v.put(Keys.HOSTNAME, new Value.Str(name));
+            }
+            if (id >= 0) {
+                v.put(Keys.NODEID, new Value.UInt32((int) id));
+            }
+            v.putAll(nr.info);
+            views.add(v);
+        }
+        return views;
     }
 
     private static boolean allHave(TreeMap<Integer, AppDescription> recs, String key) {

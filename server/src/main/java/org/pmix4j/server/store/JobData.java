@@ -230,7 +230,7 @@ public final class JobData {
 
     /** The rank's application number, or -1 when the rank is not in the job. */
     public int appnumOf(int rank) {
-        return validRank(rank) ? procs[rank].app().appnum : -1;
+        return validRank(rank) ? procs[rank].app().appnum() : -1;
     }
 
     /** This job's ranks on the node of that name (or alias), ascending; empty when none or unknown. */
@@ -278,7 +278,7 @@ public final class JobData {
     /** The app-level values of that application; empty when unknown. */
     public List<KeyValue> appValues(int appnum) {
         AppEntry a = app(appnum);
-        return a == null ? List.of() : toKvs(a.view);
+        return a == null ? List.of() : toKvs(a.view());
     }
 
     /**
@@ -293,12 +293,12 @@ public final class JobData {
         List<AppValues> out = new ArrayList<>(apps.size());
         for (AppEntry a : apps) {
             List<List<KeyValue>> named = new ArrayList<>();
-            for (LinkedHashMap<String, Value> nv : a.nodeViews) {
+            for (LinkedHashMap<String, Value> nv : a.nodeViews()) {
                 if (nv.containsKey(Keys.HOSTNAME)) {
                     named.add(toKvs(nv));
                 }
             }
-            out.add(new AppValues(toKvs(a.view), named));
+            out.add(new AppValues(toKvs(a.view()), named));
         }
         return out;
     }
@@ -404,7 +404,7 @@ public final class JobData {
 
     private AppEntry app(long appnum) {
         for (AppEntry a : apps) {
-            if (a.appnum == appnum) {
+            if (a.appnum() == appnum) {
                 return a;
             }
         }
@@ -416,7 +416,7 @@ public final class JobData {
             return null;
         }
         if (nodeId >= 0 || host != null) {
-            for (LinkedHashMap<String, Value> nv : a.nodeViews) {
+            for (LinkedHashMap<String, Value> nv : a.nodeViews()) {
                 Value id = nv.get(Keys.NODEID);
                 Value h = nv.get(Keys.HOSTNAME);
                 boolean match = nodeId >= 0 ? id != null && Keys.number(id) == nodeId
@@ -426,7 +426,7 @@ public final class JobData {
                 }
             }
         }
-        return a.view.get(key);
+        return a.view().get(key);
     }
 
     // ---- changes after registration -------------------------------------------------------------------

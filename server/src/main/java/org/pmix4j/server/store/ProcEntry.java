@@ -42,7 +42,7 @@ record ProcEntry(int rank, NodeEntry node, int localRank, int nodeRank, int glob
         }
         out.add(new KeyValue(Keys.GLOBAL_RANK, new Rank(globalRank)));
         out.add(new KeyValue(Keys.APP_RANK, new Rank(appRank)));
-        out.add(new KeyValue(Keys.APPNUM, new Value.UInt32(app.appnum)));
+        out.add(new KeyValue(Keys.APPNUM, new Value.UInt32(app.appnum())));
         if (node != null) {
             if (node.id >= 0) {
                 out.add(new KeyValue(Keys.NODEID, new Value.UInt32((int) node.id)));
@@ -68,7 +68,7 @@ record ProcEntry(int rank, NodeEntry node, int localRank, int nodeRank, int glob
         } else if (key.equals(Keys.APP_RANK)) {
             return new Rank(appRank);
         } else if (key.equals(Keys.APPNUM)) {
-            return new Value.UInt32(app.appnum);
+            return new Value.UInt32(app.appnum());
         } else if (key.equals(Keys.NODEID)) {
             return node != null && node.id >= 0 ? new Value.UInt32((int) node.id) : null;
         } else if (key.equals(Keys.HOSTNAME)) {

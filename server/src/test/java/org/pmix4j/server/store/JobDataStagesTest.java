@@ -207,7 +207,7 @@ class JobDataStagesTest {
             assertEquals(2, a.apps().size());
             assertSame(a.apps().get(1), a.appOf()[2]);
             assertArrayEquals(new int[] {0, 1, 0, 1, 2}, a.appRank());
-            assertEquals(2, a.apps().get(1).leader);
+            assertEquals(2, a.apps().get(1).leader());
         }
 
         @Test
@@ -215,8 +215,8 @@ class JobDataStagesTest {
             AppAssignment a = assign(i(Attributes.JOB_SIZE, 4),
                     arr(Attributes.APP_INFO_ARRAY, i(Attributes.APPNUM, 1), i(Attributes.APPLDR, 3)),
                     arr(Attributes.APP_INFO_ARRAY, i(Attributes.APPNUM, 0), i(Attributes.APPLDR, 0)));
-            assertEquals(3, a.apps().get(0).size);
-            assertEquals(1, a.apps().get(1).size);
+            assertEquals(3, a.apps().get(0).size());
+            assertEquals(1, a.apps().get(1).size());
             assertSame(a.apps().get(1), a.appOf()[3]);
         }
 
@@ -224,9 +224,9 @@ class JobDataStagesTest {
         void givesAJobWithoutApplicationsOne() {
             AppAssignment a = assign(i(Attributes.JOB_SIZE, 2));
             assertEquals(1, a.apps().size());
-            assertEquals(0, a.apps().get(0).appnum);
+            assertEquals(0, a.apps().get(0).appnum());
             assertEquals(List.of("pmix.appnum", "pmix.app.size", "pmix.aldr"),
-                    new ArrayList<>(a.apps().get(0).view.keySet()));
+                    new ArrayList<>(a.apps().get(0).view().keySet()));
         }
     }
 
