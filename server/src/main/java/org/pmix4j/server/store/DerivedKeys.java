@@ -94,13 +94,13 @@ record DerivedKeys(long sessionId, LinkedHashMap<String, Value> session, LinkedH
     private static String nodeList(List<NodeEntry> jobNodes) {
         StringBuilder sb = new StringBuilder();
         for (NodeEntry n : jobNodes) {
-            if (n.name == null) {
+            if (n.name() == null) {
                 return null;
             }
             if (sb.length() > 0) {
                 sb.append(',');
             }
-            sb.append(n.name);
+            sb.append(n.name());
         }
         return sb.toString();
     }

@@ -76,12 +76,12 @@ public final class JobData {
     private final HashMap<Object, byte[]> payloads = new HashMap<>();
 
     JobData(String nspace, int localProcCount, String serverHost, DerivedKeys levels, NodeLayout layout,
-            NodeEntry ownNode, List<AppEntry> apps, ProcEntry[] procs) {
-        this(nspace, localProcCount, serverHost, true, levels, layout, ownNode, apps, procs);
+            List<AppEntry> apps, ProcEntry[] procs) {
+        this(nspace, localProcCount, serverHost, true, levels, layout, apps, procs);
     }
 
     private JobData(String nspace, int localProcCount, String serverHost, boolean hasData, DerivedKeys levels,
-            NodeLayout layout, NodeEntry ownNode, List<AppEntry> apps, ProcEntry[] procs) {
+            NodeLayout layout, List<AppEntry> apps, ProcEntry[] procs) {
         this.nspace = nspace;
         this.localProcCount = localProcCount;
         this.serverHost = serverHost;
@@ -91,20 +91,20 @@ public final class JobData {
         this.sessionLevel = levels.session();
         this.jobNodes = layout.jobOrder();
         this.nodes = jobOrderFirst(layout.nodes(), jobNodes);
-        this.ownNode = ownNode;
+        this.ownNode = layout.own();
         this.apps = apps;
         this.procs = procs;
         for (NodeEntry e : layout.nodes()) {
-            if (e.name != null) {
-                nodeByName.putIfAbsent(e.name, e);
+            if (e.name() != null) {
+                nodeByName.putIfAbsent(e.name(), e);
             }
-            if (e.aliases != null) {
-                for (String a : e.aliases) {
+            if (e.aliases() != null) {
+                for (String a : e.aliases()) {
                     nodeByName.putIfAbsent(a, e);
                 }
             }
-            if (e.id >= 0) {
-                nodeById.putIfAbsent(e.id, e);
+            if (e.id() >= 0) {
+                nodeById.putIfAbsent(e.id(), e);
             }
         }
     }
@@ -114,10 +114,10 @@ public final class JobData {
         boolean[] done = new boolean[all.size()];
         for (NodeEntry n : jobNodes) {
             out.add(n);
-            done[n.index] = true;
+            done[n.index()] = true;
         }
         for (NodeEntry n : all) {
-            if (!done[n.index]) {
+            if (!done[n.index()]) {
                 out.add(n);
             }
         }
@@ -127,8 +127,8 @@ public final class JobData {
     /** A registration with {@code PMIX_REGISTER_NODATA}: the namespace exists, no job data is kept. */
     static JobData noData(String nspace, int localProcCount, String serverHost) {
         DerivedKeys none = new DerivedKeys(DerivedKeys.NO_SESSION, new LinkedHashMap<>(), new LinkedHashMap<>(), 0);
-        return new JobData(nspace, localProcCount, serverHost, false, none, new NodeLayout(List.of(), List.of()),
-                null, List.of(), new ProcEntry[0]);
+        return new JobData(nspace, localProcCount, serverHost, false, none, NodeLayout.NONE, List.of(),
+                new ProcEntry[0]);
     }
 
     // ---- registration ---------------------------------------------------------------------------------
@@ -189,7 +189,7 @@ public final class JobData {
     public List<String> nodeList() {
         List<String> out = new ArrayList<>(jobNodes.size());
         for (NodeEntry n : jobNodes) {
-            out.add(n.name != null ? n.name : "#" + n.id);
+            out.add(n.name() != null ? n.name() : "#" + n.id());
         }
         return Collections.unmodifiableList(out);
     }
@@ -200,7 +200,7 @@ public final class JobData {
 
     /** The ranks on the server's own node, ascending. */
     public int[] localRanks() {
-        return ownNode != null ? ownNode.ranks.clone() : new int[0];
+        return ownNode != null ? ownNode.ranks().clone() : new int[0];
     }
 
     public boolean isLocal(int rank) {
@@ -209,13 +209,13 @@ public final class JobData {
 
     /** The host name of the rank's node, when known. */
     public Optional<String> hostnameOf(int rank) {
-        return validRank(rank) && procs[rank].node() != null ? Optional.ofNullable(procs[rank].node().name)
+        return validRank(rank) && procs[rank].node() != null ? Optional.ofNullable(procs[rank].node().name())
                 : Optional.empty();
     }
 
     /** The node id of the rank's node, or -1 when unknown. */
     public long nodeIdOf(int rank) {
-        return validRank(rank) && procs[rank].node() != null ? procs[rank].node().id : -1;
+        return validRank(rank) && procs[rank].node() != null ? procs[rank].node().id() : -1;
     }
 
     /** The rank's local rank, or -1 when unknown. */
@@ -236,7 +236,7 @@ public final class JobData {
     /** This job's ranks on the node of that name (or alias), ascending; empty when none or unknown. */
     public int[] ranksOn(String hostname) {
         NodeEntry n = nodeByName.get(hostname);
-        return n == null ? new int[0] : n.ranks.clone();
+        return n == null ? new int[0] : n.ranks().clone();
     }
 
     private boolean validRank(int rank) {
@@ -258,7 +258,7 @@ public final class JobData {
     /** The node-level values of the node of that name (or alias); empty when unknown. */
     public List<KeyValue> nodeValues(String hostname) {
         NodeEntry n = nodeByName.get(hostname);
-        return n == null ? List.of() : toKvs(n.view);
+        return n == null ? List.of() : toKvs(n.view());
     }
 
     /**
@@ -268,8 +268,8 @@ public final class JobData {
     public List<List<KeyValue>> namedNodeValues() {
         List<List<KeyValue>> out = new ArrayList<>(nodes.size());
         for (NodeEntry n : nodes) {
-            if (n.name != null) {
-                out.add(toKvs(n.view));
+            if (n.name() != null) {
+                out.add(toKvs(n.view()));
             }
         }
         return out;
@@ -399,7 +399,7 @@ public final class JobData {
     }
 
     private static Value nodeValue(NodeEntry n, String key) {
-        return n != null ? n.view.get(key) : null;
+        return n != null ? n.view().get(key) : null;
     }
 
     private AppEntry app(long appnum) {
@@ -481,6 +481,6 @@ public final class JobData {
     @Override
     public String toString() {
         return "JobData[" + nspace + ", " + procs.length + " procs, " + jobNodes.size() + " nodes, " + apps.size()
-                + " apps, " + (ownNode != null ? ownNode.ranks.length : 0) + " local]";
+                + " apps, " + (ownNode != null ? ownNode.ranks().length : 0) + " local]";
     }
 }

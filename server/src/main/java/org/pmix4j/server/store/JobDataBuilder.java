@@ -57,8 +57,7 @@ final class JobDataBuilder {
         AppAssignment apps = AppAssignment.assign(reg, placement.jobSize(), nodes);
         DerivedKeys levels = DerivedKeys.derive(nspace, reg, info.isEmpty(), placement.jobSize(), layout,
                 apps.apps(), dirs);
-        ProcEntry[] procs = ProcEntries.build(nspace, reg.procs, placement, apps, levels.offset(), dirs);
-        return new JobData(nspace, localProcCount, serverHost, levels, layout, placement.own(), apps.apps(),
-                procs);
+        ProcEntry[] procs = ProcEntries.build(nspace, reg.procs, placement, layout, apps, levels.offset(), dirs);
+        return new JobData(nspace, localProcCount, serverHost, levels, layout, apps.apps(), procs);
     }
 }

@@ -10,17 +10,21 @@ import java.util.List;
  *
  * @param nodes every known node, by index
  * @param jobOrder the job's nodes in job order: the node map's order, else by their lowest rank
+ * @param own the server's node, or null when the job data does not know it
  */
-record NodeLayout(List<NodeEntry> nodes, List<NodeEntry> jobOrder) {
+record NodeLayout(List<NodeEntry> nodes, List<NodeEntry> jobOrder, NodeEntry own) {
 
     /** The most processes on one node: local ranks are 16-bit (PMIX_LOCAL_RANK is a UINT16). */
     private static final int MAX_LOCAL_PROCS = 0xffff + 1;
 
+    /** The layout of a job with no data ({@code PMIX_REGISTER_NODATA}). */
+    static final NodeLayout NONE = new NodeLayout(List.of(), List.of(), null);
+
     static NodeLayout lay(Placement placement, NodeTable nodes) {
-        NodeEntry[] nodeOf = placement.nodeOf();
+        KnownNode[] nodeOf = placement.nodeOf();
         int[] count = new int[nodes.size()];
         boolean allPlaced = true;
-        for (NodeEntry n : nodeOf) {
+        for (KnownNode n : nodeOf) {
             if (n != null) {
                 count[n.index]++;
             } else {
@@ -33,12 +37,12 @@ record NodeLayout(List<NodeEntry> nodes, List<NodeEntry> jobOrder) {
             count[n] = 0;
         }
         for (int r = 0; r < nodeOf.length; r++) {
-            NodeEntry n = nodeOf[r];
+            KnownNode n = nodeOf[r];
             if (n != null) {
                 ranksOf[n.index][count[n.index]++] = r;
             }
         }
-        List<NodeEntry> jobOrder = placement.mapOrder();
+        List<KnownNode> jobOrder = placement.mapOrder();
         if (jobOrder == null) {
             // no node map: the nodes that host processes, by their lowest rank
             List<Integer> hosting = new ArrayList<>();
@@ -64,9 +68,15 @@ record NodeLayout(List<NodeEntry> nodes, List<NodeEntry> jobOrder) {
                         + " processes: local ranks would not fit PMIX_LOCAL_RANK's 16 bits");
             }
         }
+        List<NodeEntry> entries = new ArrayList<>(nodes.size());
         for (int n = 0; n < nodes.size(); n++) {
-            nodes.get(n).finish(ranksOf[n], allPlaced);
+            entries.add(nodes.get(n).finish(ranksOf[n], allPlaced));
         }
-        return new NodeLayout(nodes.all(), List.copyOf(jobOrder));
+        List<NodeEntry> jobEntries = new ArrayList<>(jobOrder.size());
+        for (KnownNode n : jobOrder) {
+            jobEntries.add(entries.get(n.index));
+        }
+        NodeEntry own = placement.own() == null ? null : entries.get(placement.own().index);
+        return new NodeLayout(List.copyOf(entries), List.copyOf(jobEntries), own);
     }
 }

@@ -6,12 +6,12 @@ import java.util.List;
 import org.pmix4j.server.store.Registration.NodeDescription;
 
 /**
- * The stage that knows the nodes: merges the host's node descriptions into one {@link NodeEntry} per node
+ * The stage that knows the nodes: merges the host's node descriptions into one {@link KnownNode} per node
  * (the same node may be described several times, by id, by name or by one of its aliases), and finds,
  * creates and numbers nodes for the later stages. A node's index is its position here.
  */
 final class NodeTable {
-    private final List<NodeEntry> list = new ArrayList<>();
+    private final List<KnownNode> list = new ArrayList<>();
     private final HashMap<String, Integer> byName = new HashMap<>();
     private final HashMap<Long, Integer> byId = new HashMap<>();
 
@@ -19,12 +19,12 @@ final class NodeTable {
         return list.size();
     }
 
-    NodeEntry get(int i) {
+    KnownNode get(int i) {
         return list.get(i);
     }
 
     /** Every node, in the order they became known. */
-    List<NodeEntry> all() {
+    List<KnownNode> all() {
         return List.copyOf(list);
     }
 
@@ -48,10 +48,10 @@ final class NodeTable {
                     + list.get(b).displayName());
         }
         Integer idx = a != null ? a : b;
-        NodeEntry e;
+        KnownNode e;
         if (idx == null) {
             idx = list.size();
-            e = new NodeEntry(idx);
+            e = new KnownNode(idx);
             list.add(e);
         } else {
             e = list.get(idx);
@@ -90,7 +90,7 @@ final class NodeTable {
 
     /** Gives a node known only by its id its name. */
     void name(int idx, String name, String where) {
-        NodeEntry e = list.get(idx);
+        KnownNode e = list.get(idx);
         if (e.name == null) {
             e.name = name;
         } else if (!e.name.equals(name) && !e.hasAlias(name)) {
@@ -100,7 +100,7 @@ final class NodeTable {
     }
 
     void setId(int idx, long id, String where) {
-        NodeEntry e = list.get(idx);
+        KnownNode e = list.get(idx);
         if (e.id >= 0 && e.id != id) {
             throw Keys.bad(where + ": node " + e.displayName() + " is given two node ids, " + e.id + " and " + id);
         }
@@ -120,7 +120,7 @@ final class NodeTable {
         if (!create) {
             return -1;
         }
-        NodeEntry e = new NodeEntry(list.size());
+        KnownNode e = new KnownNode(list.size());
         e.name = name;
         list.add(e);
         byName.put(name, list.size() - 1);
@@ -133,7 +133,7 @@ final class NodeTable {
     }
 
     int createWithId(long id) {
-        NodeEntry e = new NodeEntry(list.size());
+        KnownNode e = new KnownNode(list.size());
         list.add(e);
         setId(list.size() - 1, id, "pmix.nodeid");
         return list.size() - 1;
@@ -141,7 +141,7 @@ final class NodeTable {
 
     int maxPeerRank() {
         int max = -1;
-        for (NodeEntry e : list) {
+        for (KnownNode e : list) {
             int[] p = e.hostPeers(Integer.MAX_VALUE);
             if (p != null) {
                 for (int r : p) {
@@ -167,7 +167,7 @@ final class NodeTable {
                     continue;
                 }
                 done[n] = true;
-                NodeEntry e = list.get(n);
+                KnownNode e = list.get(n);
                 if (e.id >= 0) {
                     continue;
                 }

@@ -18,7 +18,7 @@ import org.pmix4j.server.store.GivenProcs.GivenProc;
  * @param mapOrder the nodes of the node map in its order, or null without a node map
  * @param own the server's node, or null when the job data does not know it
  */
-record Placement(int jobSize, NodeEntry[] nodeOf, List<NodeEntry> mapOrder, NodeEntry own) {
+record Placement(int jobSize, KnownNode[] nodeOf, List<KnownNode> mapOrder, KnownNode own) {
 
     /** Places the processes of {@code reg}, adding to {@code nodes} the nodes that only the maps name. */
     static Placement place(Registration reg, NodeTable nodes, int localProcCount, String serverHost) {
@@ -43,7 +43,7 @@ record Placement(int jobSize, NodeEntry[] nodeOf, List<NodeEntry> mapOrder, Node
                         + " lists " + mapNodes.size());
             }
         }
-        List<NodeEntry> mapOrder = null;
+        List<KnownNode> mapOrder = null;
         if (mapNodes != null) {
             mapOrder = new ArrayList<>(mapNodes.size());
             HashMap<Integer, String> seen = new HashMap<>();
@@ -59,7 +59,7 @@ record Placement(int jobSize, NodeEntry[] nodeOf, List<NodeEntry> mapOrder, Node
         }
 
         int jobSize = jobSize(reg, nodes, mapProcs, localProcCount);
-        NodeEntry[] nodeOf = new NodeEntry[jobSize];
+        KnownNode[] nodeOf = new KnownNode[jobSize];
         boolean anyPlacement = false;
         if (mapProcs != null) {
             long mapTotal = 0;
@@ -133,10 +133,10 @@ record Placement(int jobSize, NodeEntry[] nodeOf, List<NodeEntry> mapOrder, Node
     }
 
     /** Places by the hosts' local peer lists; true when it placed any process. */
-    private static boolean placeByLocalPeers(NodeTable nodes, NodeEntry[] nodeOf) {
+    private static boolean placeByLocalPeers(NodeTable nodes, KnownNode[] nodeOf) {
         boolean any = false;
         for (int n = 0; n < nodes.size(); n++) {
-            NodeEntry nd = nodes.get(n);
+            KnownNode nd = nodes.get(n);
             int[] peers = nd.hostPeers(nodeOf.length);
             if (peers == null) {
                 continue;
@@ -157,12 +157,12 @@ record Placement(int jobSize, NodeEntry[] nodeOf, List<NodeEntry> mapOrder, Node
      * Places by the processes' own pmix.hname / pmix.nodeid (naming or numbering nodes on the way), which
      * must agree with the maps; true when it placed any process.
      */
-    private static boolean placeByOwnWord(Registration reg, NodeTable nodes, NodeEntry[] nodeOf,
-            List<NodeEntry> mapOrder) {
+    private static boolean placeByOwnWord(Registration reg, NodeTable nodes, KnownNode[] nodeOf,
+            List<KnownNode> mapOrder) {
         boolean[] inMap = null;
         if (mapOrder != null) {
             inMap = new boolean[nodes.size()];
-            for (NodeEntry n : mapOrder) {
+            for (KnownNode n : mapOrder) {
                 inMap[n.index] = true;
             }
         }
@@ -199,7 +199,7 @@ record Placement(int jobSize, NodeEntry[] nodeOf, List<NodeEntry> mapOrder, Node
             } else {
                 idx = nodes.createWithId(id);
             }
-            NodeEntry node = nodes.get(idx);
+            KnownNode node = nodes.get(idx);
             if (inMap != null && nodeOf[r] == null && (idx >= inMap.length || !inMap[idx])) {
                 throw Keys.bad(where + ": the process says it is on " + node.displayName() + ", which is"
                         + " not in " + reg.nodeMap.key());

@@ -6,7 +6,7 @@ import org.pmix4j.api.KeyValue;
 import org.pmix4j.server.store.GivenProcs.GivenProc;
 
 /**
- * The last stage: one {@link ProcEntry} per process, from its placement, its node's layout, its application
+ * The last stage: one {@link ProcEntry} per process, from its node's layout, its application
  * and what the host registered for it (a position the host gave overrides the derived one), and for the
  * processes on the server's node the process directory the host's {@link SessionDirs} name.
  */
@@ -14,20 +14,18 @@ final class ProcEntries {
     private ProcEntries() {
     }
 
-    static ProcEntry[] build(String nspace, GivenProcs given, Placement placement, AppAssignment apps,
-            int offset, SessionDirs dirs) {
+    static ProcEntry[] build(String nspace, GivenProcs given, Placement placement, NodeLayout layout,
+            AppAssignment apps, int offset, SessionDirs dirs) {
         int jobSize = placement.jobSize();
-        NodeEntry[] nodeOf = placement.nodeOf();
-        String[] directory = directories(nspace, given, placement.own(), dirs, jobSize);
+        String[] directory = directories(nspace, given, layout.own(), dirs, jobSize);
+        NodeEntry[] nodeOf = new NodeEntry[jobSize];
         int[] position = new int[jobSize]; // each placed process's place among its node's processes
         Arrays.fill(position, ProcEntry.UNKNOWN);
-        boolean[] seen = new boolean[jobSize];
-        for (NodeEntry n : nodeOf) {
-            if (n != null && !seen[n.ranks[0]]) {
-                seen[n.ranks[0]] = true;
-                for (int k = 0; k < n.ranks.length; k++) {
-                    position[n.ranks[k]] = k;
-                }
+        for (NodeEntry n : layout.nodes()) {
+            int[] ranks = n.ranks();
+            for (int k = 0; k < ranks.length; k++) {
+                nodeOf[ranks[k]] = n;
+                position[ranks[k]] = k;
             }
         }
         ProcEntry[] out = new ProcEntry[jobSize];
@@ -51,7 +49,7 @@ final class ProcEntries {
             return null;
         }
         String[] out = new String[jobSize];
-        for (int r : own.ranks) {
+        for (int r : own.ranks()) {
             GivenProc g = given.get(r);
             if (g == null || !g.hasOther(Keys.PROCDIR)) {
                 out[r] = dirs.procDir().apply(nspace, r);

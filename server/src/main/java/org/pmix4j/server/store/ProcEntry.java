@@ -44,11 +44,11 @@ record ProcEntry(int rank, NodeEntry node, int localRank, int nodeRank, int glob
         out.add(new KeyValue(Keys.APP_RANK, new Rank(appRank)));
         out.add(new KeyValue(Keys.APPNUM, new Value.UInt32(app.appnum())));
         if (node != null) {
-            if (node.id >= 0) {
-                out.add(new KeyValue(Keys.NODEID, new Value.UInt32((int) node.id)));
+            if (node.id() >= 0) {
+                out.add(new KeyValue(Keys.NODEID, new Value.UInt32((int) node.id())));
             }
-            if (node.name != null) {
-                out.add(new KeyValue(Keys.HOSTNAME, new Value.Str(node.name)));
+            if (node.name() != null) {
+                out.add(new KeyValue(Keys.HOSTNAME, new Value.Str(node.name())));
             }
         }
         if (directory != null) {
@@ -70,9 +70,9 @@ record ProcEntry(int rank, NodeEntry node, int localRank, int nodeRank, int glob
         } else if (key.equals(Keys.APPNUM)) {
             return new Value.UInt32(app.appnum());
         } else if (key.equals(Keys.NODEID)) {
-            return node != null && node.id >= 0 ? new Value.UInt32((int) node.id) : null;
+            return node != null && node.id() >= 0 ? new Value.UInt32((int) node.id()) : null;
         } else if (key.equals(Keys.HOSTNAME)) {
-            return node != null && node.name != null ? new Value.Str(node.name) : null;
+            return node != null && node.name() != null ? new Value.Str(node.name()) : null;
         }
         for (KeyValue kv : hostValues) {
             if (kv.key().equals(key)) {

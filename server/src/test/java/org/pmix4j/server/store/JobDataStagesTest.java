@@ -39,10 +39,18 @@ class JobDataStagesTest {
         return t;
     }
 
-    private static List<String> names(List<NodeEntry> nodes) {
+    private static List<String> names(List<KnownNode> nodes) {
+        List<String> out = new ArrayList<>();
+        for (KnownNode n : nodes) {
+            out.add(n.name);
+        }
+        return out;
+    }
+
+    private static List<String> entryNames(List<NodeEntry> nodes) {
         List<String> out = new ArrayList<>();
         for (NodeEntry n : nodes) {
-            out.add(n.name);
+            out.add(n.name());
         }
         return out;
     }
@@ -98,7 +106,7 @@ class JobDataStagesTest {
                     arr(Attributes.NODE_INFO_ARRAY, i(Attributes.NODEID, 5), i(Attributes.NODE_SIZE, 3)));
             NodeTable t = nodes(reg);
             assertEquals(1, t.size());
-            NodeEntry a = t.get(0);
+            KnownNode a = t.get(0);
             assertEquals("a", a.name);
             assertEquals(5, a.id);
             assertEquals(0, t.byName("a.example", false));
@@ -177,15 +185,15 @@ class JobDataStagesTest {
                     arr(Attributes.NODE_INFO_ARRAY, i(Attributes.HOSTNAME, "idle")));
             NodeTable t = nodes(reg);
             NodeLayout layout = NodeLayout.lay(Placement.place(reg, t, 0, SERVER), t);
-            assertEquals(List.of("early", "late"), names(layout.jobOrder()));
+            assertEquals(List.of("early", "late"), entryNames(layout.jobOrder()));
             NodeEntry early = layout.jobOrder().get(0);
-            assertEquals(0, early.id);
-            assertEquals(1, layout.jobOrder().get(1).id);
-            assertEquals(2, layout.nodes().get(2).id);
-            assertArrayEquals(new int[] {0, 1}, early.ranks);
+            assertEquals(0, early.id());
+            assertEquals(1, layout.jobOrder().get(1).id());
+            assertEquals(2, layout.nodes().get(2).id());
+            assertArrayEquals(new int[] {0, 1}, early.ranks());
             assertEquals(Map.of("pmix.hname", new Value.Str("early"), "pmix.nodeid", new Value.UInt32(0),
                     "pmix.lpeers", new Value.Str("0,1"), "pmix.lldr", new Rank(0), "pmix.local.size",
-                    new Value.UInt32(2), "pmix.node.size", new Value.UInt32(2)), early.view);
+                    new Value.UInt32(2), "pmix.node.size", new Value.UInt32(2)), early.view());
         }
     }
 
@@ -273,9 +281,9 @@ class JobDataStagesTest {
                             i(Attributes.GLOBAL_RANK, 100)));
             NodeTable t = nodes(reg);
             Placement p = Placement.place(reg, t, 2, SERVER);
-            NodeLayout.lay(p, t);
+            NodeLayout layout = NodeLayout.lay(p, t);
             AppAssignment apps = AppAssignment.assign(reg, p.jobSize(), t);
-            ProcEntry[] procs = ProcEntries.build("job", reg.procs, p, apps, 5,
+            ProcEntry[] procs = ProcEntries.build("job", reg.procs, p, layout, apps, 5,
                     new SessionDirs(null, null, (ns, r) -> "/d/" + r));
             assertEquals(3, procs.length);
             ProcEntry one = procs[1];
@@ -288,7 +296,7 @@ class JobDataStagesTest {
             assertEquals(0, two.nodeRank());
             assertEquals(7, two.globalRank());
             assertNull(two.directory());
-            assertEquals("n1", two.node().name);
+            assertEquals("n1", two.node().name());
             assertEquals(List.of("pmix.lrank", "pmix.nrank", "pmix.grank", "pmix.apprank", "pmix.appnum",
                     "pmix.nodeid", "pmix.hname", "pmix.pdir"), keys(one.values()));
             assertEquals(new Value.UInt16(7), one.value("pmix.nrank"));
