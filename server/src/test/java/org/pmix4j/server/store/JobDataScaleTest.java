@@ -74,7 +74,8 @@ class JobDataScaleTest {
         String server = String.format("node%04d", ME);
         // warm up the code paths once, then measure
         for (int w = 0; w < 3; w++) {
-            JobDataPayloads.jobInfoReply(JobData.register("warm", PER_NODE, maps, server), BufferKind.NON_DESCRIBED);
+            JobDataPayloads.jobInfoReply(JobData.register("warm", PER_NODE, maps, server),
+                    BufferKind.NON_DESCRIBED);
         }
         JobData d = null;
         long best = Long.MAX_VALUE;

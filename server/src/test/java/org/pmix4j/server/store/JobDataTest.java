@@ -553,7 +553,8 @@ class JobDataTest {
         assertEquals(DataType.PROC_RANK, pdata.get(0).value().type());
         assertSame(jobLevelObject(d), jobLevelObject(d));
 
-        u = new Unpacker(JobDataPayloads.jobLevelObject(d, "pmix.job.size", List.of(), BufferKind.NON_DESCRIBED).orElseThrow(), BufferKind.NON_DESCRIBED);
+        u = new Unpacker(JobDataPayloads.jobLevelObject(d, "pmix.job.size", List.of(), BufferKind.NON_DESCRIBED)
+                .orElseThrow(), BufferKind.NON_DESCRIBED);
         assertEquals(Proc.wildcard("g"), u.proc());
         assertEquals(new KeyValue("pmix.job.size", u32(3)), u.kval());
         assertFalse(u.hasRemaining());
@@ -563,7 +564,8 @@ class JobDataTest {
         assertEquals(new Proc("g", 2), u.proc());
         assertEquals(d.procValues(2), kvals(u));
         assertEquals(PmixStatus.PMIX_ERR_NOT_FOUND,
-                assertThrows(PmixException.class, () -> JobDataPayloads.procObject(d, 3, BufferKind.NON_DESCRIBED)).status());
+                assertThrows(PmixException.class,
+                        () -> JobDataPayloads.procObject(d, 3, BufferKind.NON_DESCRIBED)).status());
     }
 
     @Test
