@@ -36,9 +36,27 @@ public final class Attribute<T> {
     private final boolean deprecated;
     private final boolean inLibpmix;
     private final Class<T> javaType;
+    private final Level level;
+
+    /**
+     * The level of job data an attribute describes when it travels as job information: where a host's loose
+     * key is filed and where an unqualified {@code PMIx_Get} of it looks. Only the keys a libpmix 4.2.2
+     * client files outside the job level declare one ({@code pmix_check_session_info},
+     * {@code pmix_check_node_info}, {@code pmix_check_app_info}); the others are job or process data as
+     * their container says, and a loose one is job data.
+     */
+    public enum Level {
+        SESSION, JOB, APP, NODE, PROC
+    }
 
     Attribute(Class<T> javaType, DataType type, String macroName, String key, String meaning, boolean deprecated,
             boolean inLibpmix) {
+        this(javaType, type, macroName, key, meaning, deprecated, inLibpmix, null);
+    }
+
+    Attribute(Class<T> javaType, DataType type, String macroName, String key, String meaning, boolean deprecated,
+            boolean inLibpmix, Level level) {
+        this.level = level;
         this.javaType = Objects.requireNonNull(javaType, "javaType");
         this.type = Objects.requireNonNull(type, "type");
         this.macroName = Objects.requireNonNull(macroName, "macroName");
@@ -93,6 +111,11 @@ public final class Attribute<T> {
     /** False for attributes that only the PMIx Standard declares: libpmix 4.2.2 has no macro for them. */
     public boolean inLibpmix() {
         return inLibpmix;
+    }
+
+    /** The level this attribute declares (see {@link Level}); empty for job-level and process-level keys. */
+    public Optional<Level> level() {
+        return Optional.ofNullable(level);
     }
 
     /** The Java type of values, {@code T}. */

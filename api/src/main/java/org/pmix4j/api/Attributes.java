@@ -42,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pmix4j.api.Attribute.Level;
 
 /**
  * The dictionary of PMIx attributes: one typed constant per attribute, named after its C macro without the
@@ -184,11 +185,11 @@ public final class Attributes {
             "pmix.req.tool", "The process making the request is a tool.");
     public static final Attribute<Boolean> REQUESTOR_IS_CLIENT = def(BOOL, "PMIX_REQUESTOR_IS_CLIENT",
             "pmix.req.client", "The process making the request is a client.");
-    public static final Attribute<String> PSET_NAME = def(STRING, "PMIX_PSET_NAME",
+    public static final Attribute<String> PSET_NAME = def(Level.APP, STRING, "PMIX_PSET_NAME",
             "pmix.pset.nm", "Name of a process set just defined.");
     public static final Attribute<DataArray> PSET_NAMES = def(DATA_ARRAY, "PMIX_PSET_NAMES",
             "pmix.pset.nms", "Names (strings) of all process sets that contain the process.");
-    public static final Attribute<DataArray> PSET_MEMBERS = def(DATA_ARRAY, "PMIX_PSET_MEMBERS",
+    public static final Attribute<DataArray> PSET_MEMBERS = def(Level.APP, DATA_ARRAY, "PMIX_PSET_MEMBERS",
             "pmix.pset.mems", "Members (procs) of a process set just defined.");
     public static final Attribute<Integer> REINCARNATION = def(UINT32, "PMIX_REINCARNATION",
             "pmix.reinc", "How often this process has been restarted; 0 when never.");
@@ -243,21 +244,21 @@ public final class Attributes {
             "pmix.cred", "Security credential given to the process.");
     public static final Attribute<Boolean> SPAWNED = def(BOOL, "PMIX_SPAWNED",
             "pmix.spawned", "The process was started by a PMIx_Spawn call; absence means false.");
-    public static final Attribute<Boolean> NODE_OVERSUBSCRIBED = def(BOOL, "PMIX_NODE_OVERSUBSCRIBED",
+    public static final Attribute<Boolean> NODE_OVERSUBSCRIBED = def(Level.NODE, BOOL, "PMIX_NODE_OVERSUBSCRIBED",
             "pmix.ndosub", "The job has more processes on this node than slots allocated there.");
 
     // ---- Temporary directories --------------------------------------------------------------------------
-    public static final Attribute<String> TMPDIR = def(STRING, "PMIX_TMPDIR",
+    public static final Attribute<String> TMPDIR = def(Level.SESSION, STRING, "PMIX_TMPDIR",
             "pmix.tmpdir", "Top-level temporary directory of the session.");
     public static final Attribute<String> NSDIR = def(STRING, "PMIX_NSDIR",
             "pmix.nsdir", "Temporary directory of one job, below the session's.");
     public static final Attribute<String> PROCDIR = def(STRING, "PMIX_PROCDIR",
             "pmix.pdir", "Temporary directory of one process, below its job's.");
-    public static final Attribute<Boolean> TDIR_RMCLEAN = def(BOOL, "PMIX_TDIR_RMCLEAN",
+    public static final Attribute<Boolean> TDIR_RMCLEAN = def(Level.SESSION, BOOL, "PMIX_TDIR_RMCLEAN",
             "pmix.tdir.rmclean", "The resource manager removes the session directories itself.");
 
     // ---- Ranks, identities and places -------------------------------------------------------------------
-    public static final Attribute<String> CLUSTER_ID = def(STRING, "PMIX_CLUSTER_ID",
+    public static final Attribute<String> CLUSTER_ID = def(Level.SESSION, STRING, "PMIX_CLUSTER_ID",
             "pmix.clid", "Name of the cluster the process runs on.");
     public static final Attribute<Proc> PROCID = def(PROC, "PMIX_PROCID",
             "pmix.procid", "Process identifier (namespace and rank) of the caller or the process asked about.");
@@ -281,32 +282,32 @@ public final class Attributes {
             "pmix.nrank", "Position of the process among all processes on the node, whatever their job.");
     public static final Attribute<Integer> PACKAGE_RANK = def(UINT16, "PMIX_PACKAGE_RANK",
             "pmix.pkgrank", "Position of the process among its job's processes on the same package (socket).");
-    public static final Attribute<Integer> LOCALLDR = def(PROC_RANK, "PMIX_LOCALLDR",
+    public static final Attribute<Integer> LOCALLDR = def(Level.NODE, PROC_RANK, "PMIX_LOCALLDR",
             "pmix.lldr", "Lowest rank of the job on the node.");
-    public static final Attribute<Integer> APPLDR = def(PROC_RANK, "PMIX_APPLDR",
+    public static final Attribute<Integer> APPLDR = def(Level.APP, PROC_RANK, "PMIX_APPLDR",
             "pmix.aldr", "Lowest rank of the application.");
     public static final Attribute<Integer> PROC_PID = def(PID, "PMIX_PROC_PID",
             "pmix.ppid", "Operating-system process id of the process.");
-    public static final Attribute<Integer> SESSION_ID = def(UINT32, "PMIX_SESSION_ID",
+    public static final Attribute<Integer> SESSION_ID = def(Level.SESSION, UINT32, "PMIX_SESSION_ID",
             "pmix.session.id", "Number the scheduler gave to the session.");
     public static final Attribute<String> NODE_LIST = def(STRING, "PMIX_NODE_LIST",
             "pmix.nlist", "Nodes (comma-separated) that currently host processes of the realm, by default the job.");
     public static final Attribute<String> ALLOCATED_NODELIST = def(STRING, "PMIX_ALLOCATED_NODELIST",
             "pmix.alist", "All nodes of the realm's allocation (comma-separated list or regex), used or not.");
-    public static final Attribute<String> HOSTNAME = def(STRING, "PMIX_HOSTNAME",
+    public static final Attribute<String> HOSTNAME = def(Level.NODE, STRING, "PMIX_HOSTNAME",
             "pmix.hname", "Host name, as gethostname() reports it.");
-    public static final Attribute<String> HOSTNAME_ALIASES = def(STRING, "PMIX_HOSTNAME_ALIASES",
+    public static final Attribute<String> HOSTNAME_ALIASES = def(Level.NODE, STRING, "PMIX_HOSTNAME_ALIASES",
             "pmix.alias", "Other names (comma-separated) under which the node is known.");
-    public static final Attribute<Boolean> HOSTNAME_KEEP_FQDN = def(BOOL, "PMIX_HOSTNAME_KEEP_FQDN",
+    public static final Attribute<Boolean> HOSTNAME_KEEP_FQDN = def(Level.SESSION, BOOL, "PMIX_HOSTNAME_KEEP_FQDN",
             "pmix.fqdn", "Host names are kept fully qualified rather than shortened.");
-    public static final Attribute<Integer> NODEID = def(UINT32, "PMIX_NODEID",
+    public static final Attribute<Integer> NODEID = def(Level.NODE, UINT32, "PMIX_NODEID",
             "pmix.nodeid", "Index of the node within the session, unique and tied to its host name.");
-    public static final Attribute<String> LOCAL_PEERS = def(STRING, "PMIX_LOCAL_PEERS",
+    public static final Attribute<String> LOCAL_PEERS = def(Level.NODE, STRING, "PMIX_LOCAL_PEERS",
             "pmix.lpeers", "Ranks (comma-separated) of the namespace that run on this node.");
-    public static final Attribute<DataArray> LOCAL_PROCS = def(DATA_ARRAY, "PMIX_LOCAL_PROCS",
+    public static final Attribute<DataArray> LOCAL_PROCS = def(Level.NODE, DATA_ARRAY, "PMIX_LOCAL_PROCS",
             "pmix.lprocs", "Procs of all processes running on the node.");
     // libpmix 4.2.2 annotates the type as char*
-    public static final Attribute<DataArray> LOCAL_CPUSETS = def(DATA_ARRAY, "PMIX_LOCAL_CPUSETS",
+    public static final Attribute<DataArray> LOCAL_CPUSETS = def(Level.NODE, DATA_ARRAY, "PMIX_LOCAL_CPUSETS",
             "pmix.lcpus", "Launch bindings of the local peers, one text string each.");
     public static final Attribute<Proc> PARENT_ID = def(PROC, "PMIX_PARENT_ID",
             "pmix.parent", "Process that caused this process's job to be spawned.");
@@ -314,17 +315,17 @@ public final class Attributes {
             "pmix.exit.code", "Exit code of a process that has ended.");
 
     // ---- Sizes and counts -------------------------------------------------------------------------------
-    public static final Attribute<Integer> UNIV_SIZE = def(UINT32, "PMIX_UNIV_SIZE",
+    public static final Attribute<Integer> UNIV_SIZE = def(Level.SESSION, UINT32, "PMIX_UNIV_SIZE",
             "pmix.univ.size", "Largest number of processes the session can run at once.");
     public static final Attribute<Integer> JOB_SIZE = def(UINT32, "PMIX_JOB_SIZE",
             "pmix.job.size", "How many processes the job has, all applications together.");
     public static final Attribute<Integer> JOB_NUM_APPS = def(UINT32, "PMIX_JOB_NUM_APPS",
             "pmix.job.napps", "How many applications the job has.");
-    public static final Attribute<Integer> APP_SIZE = def(UINT32, "PMIX_APP_SIZE",
+    public static final Attribute<Integer> APP_SIZE = def(Level.APP, UINT32, "PMIX_APP_SIZE",
             "pmix.app.size", "How many processes the application has, in any state.");
-    public static final Attribute<Integer> LOCAL_SIZE = def(UINT32, "PMIX_LOCAL_SIZE",
+    public static final Attribute<Integer> LOCAL_SIZE = def(Level.NODE, UINT32, "PMIX_LOCAL_SIZE",
             "pmix.local.size", "Number of the job's (or application's) processes on the caller's node.");
-    public static final Attribute<Integer> NODE_SIZE = def(UINT32, "PMIX_NODE_SIZE",
+    public static final Attribute<Integer> NODE_SIZE = def(Level.NODE, UINT32, "PMIX_NODE_SIZE",
             "pmix.node.size", "Number of processes on the node, all jobs together.");
     public static final Attribute<Integer> MAX_PROCS = def(UINT32, "PMIX_MAX_PROCS",
             "pmix.max.size",
@@ -337,7 +338,7 @@ public final class Attributes {
             "pmix.num.anodes", "Number of nodes allocated to the realm, used or not.");
 
     // ---- Memory -----------------------------------------------------------------------------------------
-    public static final Attribute<Long> AVAIL_PHYS_MEMORY = def(UINT64, "PMIX_AVAIL_PHYS_MEMORY",
+    public static final Attribute<Long> AVAIL_PHYS_MEMORY = def(Level.NODE, UINT64, "PMIX_AVAIL_PHYS_MEMORY",
             "pmix.pmem", "Physical memory available on a node in total.");
     public static final Attribute<Float> DAEMON_MEMORY = def(FLOAT, "PMIX_DAEMON_MEMORY",
             "pmix.dmn.mem", "Memory in megabytes that the resource manager's daemon on a node uses now.");
@@ -412,9 +413,9 @@ public final class Attributes {
             "pmix.pmap.raw", "Ranks on each node of the job: per node a comma-separated list, nodes separated by ';'.");
     public static final Attribute<String> ANL_MAP = def(STRING, "PMIX_ANL_MAP",
             "pmix.anlmap", "Process placement in the notation of PMI-1/PMI-2 (ANL).");
-    public static final Attribute<String> APP_MAP_TYPE = def(STRING, "PMIX_APP_MAP_TYPE",
+    public static final Attribute<String> APP_MAP_TYPE = def(Level.APP, STRING, "PMIX_APP_MAP_TYPE",
             "pmix.apmap.type", "Kind of mapping used to place the application (cyclic ...).");
-    public static final Attribute<String> APP_MAP_REGEX = def(STRING, "PMIX_APP_MAP_REGEX",
+    public static final Attribute<String> APP_MAP_REGEX = def(Level.APP, STRING, "PMIX_APP_MAP_REGEX",
             "pmix.apmap.regex", "Result of the application's mapping, as a regex.");
     public static final Attribute<String> REQUIRED_KEY = def(STRING, "PMIX_REQUIRED_KEY",
             "pmix.req.key", "Key the requester needs before a direct-modex request can be answered.");
@@ -491,7 +492,7 @@ public final class Attributes {
             "pmix.addhostfile", "Hostfile of hosts to add to the allocation.");
     public static final Attribute<String> PREFIX = def(STRING, "PMIX_PREFIX",
             "pmix.prefix", "Installation prefix to use when starting the spawned processes.");
-    public static final Attribute<String> WDIR = def(STRING, "PMIX_WDIR",
+    public static final Attribute<String> WDIR = def(Level.APP, STRING, "PMIX_WDIR",
             "pmix.wdir", "Working directory of the spawned processes.");
     public static final Attribute<Boolean> WDIR_USER_SPECIFIED = def(BOOL, "PMIX_WDIR_USER_SPECIFIED",
             "pmix.wdir.user", "The working directory was chosen by the user.");
@@ -573,7 +574,7 @@ public final class Attributes {
             "pmix.tim.stack", "Add the processes' stack traces to the report of a job that timed out.");
     public static final Attribute<Boolean> TIMEOUT_REPORT_STATE = def(BOOL, "PMIX_TIMEOUT_REPORT_STATE",
             "pmix.tim.state", "Add the processes' states to the report of a job that timed out.");
-    public static final Attribute<String> APP_ARGV = def(STRING, "PMIX_APP_ARGV",
+    public static final Attribute<String> APP_ARGV = def(Level.APP, STRING, "PMIX_APP_ARGV",
             "pmix.app.argv", "Full argv of an application as given to the spawn command.");
     public static final Attribute<Boolean> NOTIFY_JOB_EVENTS = def(BOOL, "PMIX_NOTIFY_JOB_EVENTS",
             "pmix.note.jev", "Ask the launcher to raise the job-start, launch-complete and job-end events.");
@@ -814,9 +815,9 @@ public final class Attributes {
             "pmix.dbg.dpnd", "How many debugger daemons to start on each node of the target job.");
 
     // ---- The resource manager ---------------------------------------------------------------------------
-    public static final Attribute<String> RM_NAME = def(STRING, "PMIX_RM_NAME",
+    public static final Attribute<String> RM_NAME = def(Level.SESSION, STRING, "PMIX_RM_NAME",
             "pmix.rm.name", "The resource manager's name.");
-    public static final Attribute<String> RM_VERSION = def(STRING, "PMIX_RM_VERSION",
+    public static final Attribute<String> RM_VERSION = def(Level.SESSION, STRING, "PMIX_RM_VERSION",
             "pmix.rm.version", "Version text of the resource manager.");
 
     // ---- Environment variables of spawned processes -----------------------------------------------------
@@ -1102,9 +1103,10 @@ public final class Attributes {
     public static final Attribute<Long> FABRIC_INDEX = def(SIZE, "PMIX_FABRIC_INDEX",
             "pmix.fab.idx", "Index of the fabric, as its fabric structure reports it.");
     // The Standard v5.0 spells the key "pmix.fab.coords"
-    public static final Attribute<DataArray> FABRIC_COORDINATES = def(DATA_ARRAY, "PMIX_FABRIC_COORDINATES",
+    public static final Attribute<DataArray> FABRIC_COORDINATES = def(Level.NODE, DATA_ARRAY, "PMIX_FABRIC_COORDINATES",
             "pmix.fab.coord", "Coordinates (geometries) in the fabric of every device on the given node.");
-    public static final Attribute<String> FABRIC_DEVICE_VENDORID = def(STRING, "PMIX_FABRIC_DEVICE_VENDORID",
+    public static final Attribute<String> FABRIC_DEVICE_VENDORID = def(Level.NODE,
+            STRING, "PMIX_FABRIC_DEVICE_VENDORID",
             "pmix.fabdev.vendid", "Id the vendor gives the device or product.");
     public static final Attribute<Long> FABRIC_NUM_DEVICES = def(SIZE, "PMIX_FABRIC_NUM_DEVICES",
             "pmix.fab.nverts", "How many fabric devices the system has; also the order of the cost matrix.");
@@ -1123,35 +1125,39 @@ public final class Attributes {
     // libpmix 4.2.2 annotates the type as char*
     public static final Attribute<DataArray> SWITCH_PEERS = def(DATA_ARRAY, "PMIX_SWITCH_PEERS",
             "pmix.speers", "Ranks that share a switch with the given process, per switch.");
-    public static final Attribute<DataArray> FABRIC_DEVICE = def(DATA_ARRAY, "PMIX_FABRIC_DEVICE",
+    public static final Attribute<DataArray> FABRIC_DEVICE = def(Level.NODE, DATA_ARRAY, "PMIX_FABRIC_DEVICE",
             "pmix.fabdev", "Description of one fabric device as infos, its device id first.");
-    public static final Attribute<DataArray> FABRIC_DEVICES = def(DATA_ARRAY, "PMIX_FABRIC_DEVICES",
+    public static final Attribute<DataArray> FABRIC_DEVICES = def(Level.NODE, DATA_ARRAY, "PMIX_FABRIC_DEVICES",
             "pmix.fab.devs", "Descriptions of all fabric devices on the given node.");
-    public static final Attribute<String> FABRIC_DEVICE_NAME = def(STRING, "PMIX_FABRIC_DEVICE_NAME",
+    public static final Attribute<String> FABRIC_DEVICE_NAME = def(Level.NODE, STRING, "PMIX_FABRIC_DEVICE_NAME",
             "pmix.fabdev.nm", "Operating-system name of the device (eth0 ...) or a path to it.");
-    public static final Attribute<Integer> FABRIC_DEVICE_INDEX = def(UINT32, "PMIX_FABRIC_DEVICE_INDEX",
+    public static final Attribute<Integer> FABRIC_DEVICE_INDEX = def(Level.NODE, UINT32, "PMIX_FABRIC_DEVICE_INDEX",
             "pmix.fabdev.idx", "Row of the device in the communication cost matrix.");
-    public static final Attribute<String> FABRIC_DEVICE_VENDOR = def(STRING, "PMIX_FABRIC_DEVICE_VENDOR",
+    public static final Attribute<String> FABRIC_DEVICE_VENDOR = def(Level.NODE, STRING, "PMIX_FABRIC_DEVICE_VENDOR",
             "pmix.fabdev.vndr", "Who sells the network card.");
-    public static final Attribute<String> FABRIC_DEVICE_BUS_TYPE = def(STRING, "PMIX_FABRIC_DEVICE_BUS_TYPE",
+    public static final Attribute<String> FABRIC_DEVICE_BUS_TYPE = def(Level.NODE,
+            STRING, "PMIX_FABRIC_DEVICE_BUS_TYPE",
             "pmix.fabdev.btyp", "Bus the device sits on (PCI, GEN-Z ...).");
-    public static final Attribute<String> FABRIC_DEVICE_DRIVER = def(STRING, "PMIX_FABRIC_DEVICE_DRIVER",
+    public static final Attribute<String> FABRIC_DEVICE_DRIVER = def(Level.NODE, STRING, "PMIX_FABRIC_DEVICE_DRIVER",
             "pmix.fabdev.driver", "Driver of the device.");
-    public static final Attribute<String> FABRIC_DEVICE_FIRMWARE = def(STRING, "PMIX_FABRIC_DEVICE_FIRMWARE",
+    public static final Attribute<String> FABRIC_DEVICE_FIRMWARE = def(Level.NODE,
+            STRING, "PMIX_FABRIC_DEVICE_FIRMWARE",
             "pmix.fabdev.fmwr", "Firmware version of the device.");
-    public static final Attribute<String> FABRIC_DEVICE_ADDRESS = def(STRING, "PMIX_FABRIC_DEVICE_ADDRESS",
+    public static final Attribute<String> FABRIC_DEVICE_ADDRESS = def(Level.NODE, STRING, "PMIX_FABRIC_DEVICE_ADDRESS",
             "pmix.fabdev.addr", "Main link-level address (e.g. MAC) of the device; one only.");
     public static final Attribute<Geometry> FABRIC_DEVICE_COORDINATES = def(GEOMETRY, "PMIX_FABRIC_DEVICE_COORDINATES",
             "pmix.fab.coord", "Fabric coordinates of the device in every view it supports.");
-    public static final Attribute<Long> FABRIC_DEVICE_MTU = def(SIZE, "PMIX_FABRIC_DEVICE_MTU",
+    public static final Attribute<Long> FABRIC_DEVICE_MTU = def(Level.NODE, SIZE, "PMIX_FABRIC_DEVICE_MTU",
             "pmix.fabdev.mtu", "Largest link-level frame of the device, in bytes.");
-    public static final Attribute<Long> FABRIC_DEVICE_SPEED = def(SIZE, "PMIX_FABRIC_DEVICE_SPEED",
+    public static final Attribute<Long> FABRIC_DEVICE_SPEED = def(Level.NODE, SIZE, "PMIX_FABRIC_DEVICE_SPEED",
             "pmix.fabdev.speed", "Current link rate of the device, bits per second.");
-    public static final Attribute<LinkState> FABRIC_DEVICE_STATE = def(LINK_STATE, "PMIX_FABRIC_DEVICE_STATE",
+    public static final Attribute<LinkState> FABRIC_DEVICE_STATE = def(Level.NODE,
+            LINK_STATE, "PMIX_FABRIC_DEVICE_STATE",
             "pmix.fabdev.state", "Port state last seen on the device (unknown, down, up).");
-    public static final Attribute<String> FABRIC_DEVICE_TYPE = def(STRING, "PMIX_FABRIC_DEVICE_TYPE",
+    public static final Attribute<String> FABRIC_DEVICE_TYPE = def(Level.NODE, STRING, "PMIX_FABRIC_DEVICE_TYPE",
             "pmix.fabdev.type", "Kind of interface now active on the device (Ethernet, InfiniBand ...).");
-    public static final Attribute<String> FABRIC_DEVICE_PCI_DEVID = def(STRING, "PMIX_FABRIC_DEVICE_PCI_DEVID",
+    public static final Attribute<String> FABRIC_DEVICE_PCI_DEVID = def(Level.NODE,
+            STRING, "PMIX_FABRIC_DEVICE_PCI_DEVID",
             "pmix.fabdev.pcidevid", "Node-unique id of a device on a PCI bus.");
 
     // ---- Distances to devices ---------------------------------------------------------------------------
@@ -1322,6 +1328,7 @@ public final class Attributes {
     private static final List<Attribute<?>> ALL = List.copyOf(REGISTRY);
     private static final Map<String, List<Attribute<?>>> BY_KEY = new HashMap<>();
     private static final Map<String, Attribute<?>> BY_MACRO = new LinkedHashMap<>();
+    private static final Map<String, Level> LEVELS = new HashMap<>();
 
     static {
         for (Attribute<?> a : ALL) {
@@ -1329,6 +1336,7 @@ public final class Attributes {
                 throw new ExceptionInInitializerError("attribute " + a.macroName() + " is defined twice");
             }
             BY_KEY.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a);
+            a.level().ifPresent(l -> LEVELS.put(a.key(), l));
         }
         for (List<Attribute<?>> same : BY_KEY.values()) {
             // the current name first; the sort is stable, so declaration order decides among equals
@@ -1362,6 +1370,14 @@ public final class Attributes {
         return same != null ? Collections.unmodifiableList(same) : List.of();
     }
 
+    /**
+     * The level a key's attribute declares ({@link Attribute#level}), looked up by its libpmix spelling;
+     * empty for keys filed by their container (job or process level) and for unknown keys.
+     */
+    public static Optional<Level> levelOf(String key) {
+        return Optional.ofNullable(LEVELS.get(key));
+    }
+
     /** The attribute of a C macro, given as {@code PMIX_JOB_SIZE} or as {@code JOB_SIZE}. */
     public static Optional<Attribute<?>> forMacro(String name) {
         Attribute<?> a = BY_MACRO.get(name);
@@ -1376,6 +1392,11 @@ public final class Attributes {
     /** A current attribute of libpmix 4.2.2. */
     private static <T> Attribute<T> def(DataType type, String macro, String key, String meaning) {
         return register(type, macro, key, meaning, false, true);
+    }
+
+    /** A current attribute of libpmix 4.2.2 that a 4.2.2 client files at {@code level} (see {@link Level}). */
+    private static <T> Attribute<T> def(Level level, DataType type, String macro, String key, String meaning) {
+        return register(type, macro, key, meaning, false, true, level);
     }
 
     /** A deprecated attribute that libpmix 4.2.2 still defines. */
@@ -1397,11 +1418,16 @@ public final class Attributes {
      * The Java type follows from the PMIx type ({@link Attribute#javaTypeFor}); that it matches the type
      * argument of each constant's declaration is checked by {@code AttributeTypedAccessTest}.
      */
-    @SuppressWarnings("unchecked")
     private static <T> Attribute<T> register(DataType type, String macro, String key, String meaning,
             boolean deprecated, boolean inLibpmix) {
+        return register(type, macro, key, meaning, deprecated, inLibpmix, null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> Attribute<T> register(DataType type, String macro, String key, String meaning,
+            boolean deprecated, boolean inLibpmix, Level level) {
         Class<T> javaType = (Class<T>) Attribute.javaTypeFor(type);
-        Attribute<T> a = new Attribute<>(javaType, type, macro, key, meaning, deprecated, inLibpmix);
+        Attribute<T> a = new Attribute<>(javaType, type, macro, key, meaning, deprecated, inLibpmix, level);
         REGISTRY.add(a);
         return a;
     }

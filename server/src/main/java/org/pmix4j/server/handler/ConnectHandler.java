@@ -55,7 +55,7 @@ public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
                         if (job == null || !job.hasData()) {
                             continue;
                         }
-                        Packer blob = r.packer().string(ns).raw(JobLevelData.kvals(job, r.peer().kind()));
+                        Packer blob = r.packer().string(ns).raw(JobLevelData.keyValuePacks(job, r.peer().kind()));
                         out.byteObject(blob.toByteArray());
                     }
                 }

@@ -10,6 +10,7 @@ import org.pmix4j.api.Value;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.Request;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
@@ -41,7 +42,7 @@ public final class JobInfoHandler implements CommandHandler<UndeclaredRequest> {
                 && job.find(Rank.WILDCARD, Attributes.BFROPS_MODULE.key(), List.of()).isEmpty()) {
             job.addJobInfo(Attributes.BFROPS_MODULE.key(), Value.of(ns.firstClientVersion()));
         }
-        p.raw(job.jobInfoReply(peer.kind()));
+        p.raw(JobDataPayloads.jobInfoReply(job, peer.kind()));
         req.reply(p);
     }
 }

@@ -1,5 +1,6 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
@@ -14,9 +15,9 @@ final class JobLevelData {
     private JobLevelData() {
     }
 
-    /** The KVAL packs alone: {@link JobData#jobLevelObject} without its leading PROC pack. */
-    static byte[] kvals(JobData job, BufferKind kind) {
-        byte[] object = job.jobLevelObject(kind);
+    /** The KVAL packs alone: {@link JobDataPayloads#jobLevelObject} without its leading PROC pack. */
+    static byte[] keyValuePacks(JobData job, BufferKind kind) {
+        byte[] object = JobDataPayloads.jobLevelObject(job, kind);
         Unpacker u = new Unpacker(object, kind);
         u.proc();
         int from = u.position();

@@ -56,7 +56,7 @@ public final class SpawnHandler implements CommandHandler<UndeclaredRequest> {
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
                 JobData job = req.server().service(JobStore.class).get(nspace).orElse(null);
                 if (job != null && job.hasData()) {
-                    p.raw(JobLevelData.kvals(job, peer.kind()));
+                    p.raw(JobLevelData.keyValuePacks(job, peer.kind()));
                 }
             }
             req.reply(p);

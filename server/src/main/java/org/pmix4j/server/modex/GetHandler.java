@@ -15,6 +15,7 @@ import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
@@ -230,23 +231,24 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
 
         /**
          * STATUS 0, the job-level object when the target is the whole job or another job, then the target's
-         * object: PROC, its registered data when it belongs to another job, and {@code kvals}.
+         * object: PROC, its registered data when it belongs to another job, and {@code keyValues} (its KVAL
+         * packs).
          */
-        private void reply(JobData job, byte[] kvals) {
+        private void reply(JobData job, byte[] keyValues) {
             BufferKind kind = req.peer().kind();
             Packer p = req.packer().status(PmixStatus.PMIX_SUCCESS);
             boolean foreign = !target.nspace().equals(req.peer().proc().nspace());
             if (job != null && (target.rank() == Rank.WILDCARD || foreign)) {
-                p.byteObject(job.jobLevelObject(kind));
+                p.byteObject(JobDataPayloads.jobLevelObject(job, kind));
             }
             if (target.rank() != Rank.WILDCARD) {
                 Packer obj = new Packer(kind);
                 if (job != null && foreign) {
-                    obj.raw(job.procObject(target.rank(), kind));
+                    obj.raw(JobDataPayloads.procObject(job, target.rank(), kind));
                 } else {
                     obj.proc(target);
                 }
-                obj.raw(kvals);
+                obj.raw(keyValues);
                 p.byteObject(obj.toByteArray());
             }
             if (timer != null) {

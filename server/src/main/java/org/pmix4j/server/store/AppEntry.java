@@ -5,26 +5,26 @@ import java.util.List;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
 
-/** One application of the job: what the host registered, its size and leader, and the app-level view. */
-final class AppEntry {
-    final int appnum;
-    final LinkedHashMap<String, Value> hostInfo;
-    /** App-specific node descriptions (node arrays inside the app array), each a node-level view. */
-    final List<LinkedHashMap<String, Value>> nodeViews;
-    int size;
-    int leader = -1;
-    /** pmix.appnum first, the host's values, then pmix.app.size and pmix.aldr if derived. */
-    LinkedHashMap<String, Value> view;
+/**
+ * One application of the job.
+ *
+ * @param appnum its number
+ * @param size how many of the job's processes belong to it
+ * @param leader its lowest rank, or -1 when it has no process
+ * @param view the app-level values: {@code pmix.appnum} first, the host's values, then {@code pmix.app.size}
+ *     and {@code pmix.aldr} if derived
+ * @param nodeViews its own descriptions of nodes (node arrays inside its app array), each a node-level view
+ *     with {@code pmix.hname} and {@code pmix.nodeid} first where known
+ */
+record AppEntry(int appnum, int size, int leader, LinkedHashMap<String, Value> view,
+        List<LinkedHashMap<String, Value>> nodeViews) {
 
-    AppEntry(int appnum, LinkedHashMap<String, Value> hostInfo, List<LinkedHashMap<String, Value>> nodeViews) {
-        this.appnum = appnum;
-        this.hostInfo = hostInfo;
-        this.nodeViews = nodeViews;
-    }
-
-    void finish(int size, int leader) {
-        this.size = size;
-        this.leader = leader;
+    /**
+     * The application the host described with {@code hostInfo}, found to hold {@code size} processes from
+     * {@code leader} on; the host's own pmix.app.size and pmix.aldr must agree.
+     */
+    static AppEntry of(int appnum, LinkedHashMap<String, Value> hostInfo,
+            List<LinkedHashMap<String, Value>> nodeViews, int size, int leader) {
         Value hs = hostInfo.get(Keys.APP_SIZE);
         if (hs != null && Keys.number(hs) != size) {
             throw Keys.bad("pmix.app.arr (appnum " + appnum + "): pmix.app.size is " + Keys.number(hs)
@@ -42,6 +42,6 @@ final class AppEntry {
         if (leader >= 0) {
             v.putIfAbsent(Keys.APPLDR, new Rank(leader));
         }
-        view = v;
+        return new AppEntry(appnum, size, leader, v, nodeViews);
     }
 }

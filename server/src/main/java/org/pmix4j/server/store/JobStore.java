@@ -41,8 +41,8 @@ public final class JobStore {
      *
      * @throws PmixException {@link PmixStatus#PMIX_ERR_BAD_PARAM} for bad input
      */
-    public JobData register(String nspace, int nlocalprocs, List<Info> info) {
-        JobData d = JobData.register(nspace, nlocalprocs, info, serverHostname, dirs);
+    public JobData register(String nspace, int localProcCount, List<Info> info) {
+        JobData d = JobData.register(nspace, localProcCount, info, serverHostname, dirs);
         jobs.put(nspace, d);
         return d;
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pmix4j.api.Attribute;
+import org.pmix4j.api.Attribute.Level;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataType;
 import org.pmix4j.api.PmixException;
@@ -13,12 +14,13 @@ import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
 
 /**
- * Which level a loose key belongs to, and the checks and canonical types of the keys the store reads.
+ * The keys the store reads, the checks and canonical types of their values, and the level a loose key
+ * belongs to.
  *
- * <p>The level lists are those a libpmix 4.2.2 client uses to decide where an unqualified {@code PMIx_Get}
- * looks ({@code pmix_check_session_info}, {@code pmix_check_node_info}, {@code pmix_check_app_info} in
- * {@code src/include/pmix_globals.h}); the server files loose registration keys by the same lists, so
- * that every value ends up where such a client will look for it. Everything else is job level.
+ * <p>The levels are those the attribute dictionary declares ({@link Attribute#level}): the lists a libpmix
+ * 4.2.2 client uses to decide where an unqualified {@code PMIx_Get} looks. The server files loose
+ * registration keys by the same declaration, so that every value ends up where such a client will look
+ * for it. Everything else is job level.
  */
 final class Keys {
     private Keys() {
@@ -78,48 +80,15 @@ final class Keys {
     static final String APP_INFO = Attributes.APP_INFO.key();
     static final String NODE_INFO = Attributes.NODE_INFO.key();
 
-    /** Keys a 4.2.2 client looks for at session level ({@code pmix_check_session_info}). */
-    static final Set<String> SESSION_LEVEL = Set.of(SESSION_ID, Attributes.CLUSTER_ID.key(), UNIV_SIZE, TMPDIR,
-            Attributes.TDIR_RMCLEAN.key(), Attributes.HOSTNAME_KEEP_FQDN.key(), Attributes.RM_NAME.key(),
-            Attributes.RM_VERSION.key());
-
-    /** Keys a 4.2.2 client looks for at node level ({@code pmix_check_node_info}). */
-    static final Set<String> NODE_LEVEL = Set.of(HOSTNAME, ALIASES, NODEID, Attributes.AVAIL_PHYS_MEMORY.key(),
-            LOCAL_PEERS, Attributes.LOCAL_PROCS.key(), Attributes.LOCAL_CPUSETS.key(), LOCAL_SIZE, NODE_SIZE,
-            LOCALLDR, Attributes.NODE_OVERSUBSCRIBED.key(), Attributes.FABRIC_DEVICES.key(),
-            Attributes.FABRIC_COORDINATES.key(), Attributes.FABRIC_DEVICE.key(),
-            Attributes.FABRIC_DEVICE_INDEX.key(), Attributes.FABRIC_DEVICE_NAME.key(),
-            Attributes.FABRIC_DEVICE_VENDOR.key(), Attributes.FABRIC_DEVICE_BUS_TYPE.key(),
-            Attributes.FABRIC_DEVICE_VENDORID.key(), Attributes.FABRIC_DEVICE_DRIVER.key(),
-            Attributes.FABRIC_DEVICE_FIRMWARE.key(), Attributes.FABRIC_DEVICE_ADDRESS.key(),
-            Attributes.FABRIC_DEVICE_MTU.key(), Attributes.FABRIC_DEVICE_SPEED.key(),
-            Attributes.FABRIC_DEVICE_STATE.key(), Attributes.FABRIC_DEVICE_TYPE.key(),
-            Attributes.FABRIC_DEVICE_PCI_DEVID.key());
-
-    /** Keys a 4.2.2 client looks for at application level ({@code pmix_check_app_info}). */
-    static final Set<String> APP_LEVEL = Set.of(APP_SIZE, APPLDR, Attributes.APP_ARGV.key(),
-            Attributes.WDIR.key(), Attributes.PSET_NAME.key(), Attributes.PSET_MEMBERS.key(),
-            Attributes.APP_MAP_TYPE.key(), Attributes.APP_MAP_REGEX.key());
-
     /** Container keys: they never appear as plain values of a level. */
     static final Set<String> CONTAINERS = Set.of(SESSION_ARRAY, JOB_ARRAY, APP_ARRAY, NODE_ARRAY, PROC_ARRAY);
 
-    /** The level of a loose key (outside any container). */
-    enum Level {
-        SESSION, JOB, APP, NODE, PROC
-    }
-
+    /**
+     * The level of a loose key (outside any container): the one the attribute dictionary declares for it
+     * (the lists a 4.2.2 client files by), else job.
+     */
     static Level looseLevel(String key) {
-        if (NODE_LEVEL.contains(key)) {
-            return Level.NODE;
-        }
-        if (APP_LEVEL.contains(key)) {
-            return Level.APP;
-        }
-        if (SESSION_LEVEL.contains(key)) {
-            return Level.SESSION;
-        }
-        return Level.JOB;
+        return Attributes.levelOf(key).orElse(Level.JOB);
     }
 
     // ---- checked keys --------------------------------------------------------------------------------

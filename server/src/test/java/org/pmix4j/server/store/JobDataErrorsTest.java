@@ -22,6 +22,8 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
+import org.pmix4j.wire.BufferKind;
 
 /** Bad registrations fail with PMIX_ERR_BAD_PARAM and a message naming the key and the problem. */
 class JobDataErrorsTest {
@@ -173,8 +175,8 @@ class JobDataErrorsTest {
             List<Info> info = junk(rnd, keys, 0);
             try {
                 JobData d = JobData.register("junk", rnd.nextInt(4), info, "n1");
-                d.jobInfoReply();
-                d.jobLevelObject();
+                JobDataPayloads.jobInfoReply(d, BufferKind.NON_DESCRIBED);
+                JobDataPayloads.jobLevelObject(d, BufferKind.NON_DESCRIBED);
                 accepted++;
             } catch (PmixException e) {
                 assertEquals(PmixStatus.PMIX_ERR_BAD_PARAM, e.status(), e.getMessage());

@@ -14,6 +14,8 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
+import org.pmix4j.wire.BufferKind;
 import org.pmix4j.server.regex.NodeRegex;
 
 /**
@@ -72,7 +74,8 @@ class JobDataScaleTest {
         String server = String.format("node%04d", ME);
         // warm up the code paths once, then measure
         for (int w = 0; w < 3; w++) {
-            JobData.register("warm", PER_NODE, maps, server).jobInfoReply();
+            JobDataPayloads.jobInfoReply(JobData.register("warm", PER_NODE, maps, server),
+                    BufferKind.NON_DESCRIBED);
         }
         JobData d = null;
         long best = Long.MAX_VALUE;
@@ -83,7 +86,7 @@ class JobDataScaleTest {
         }
         long heap = retained(maps, server);
         long t1 = System.nanoTime();
-        byte[] reply = d.jobInfoReply();
+        byte[] reply = JobDataPayloads.jobInfoReply(d, BufferKind.NON_DESCRIBED);
         long replyNs = System.nanoTime() - t1;
         System.out.printf("100k procs / 1000 nodes, maps + %d local proc arrays: register %.2f ms (best of 5),"
                 + " retained ~%.2f MB; first REQ reply %.1f ms, %d bytes%n", PER_NODE, best / 1e6, heap / 1e6,

@@ -37,6 +37,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Regex;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
 
@@ -71,7 +72,7 @@ class JobDataTest {
         assertArrayEquals(new int[] {0, 1}, d.localRanks());
         assertEquals(0xffff_ffffL, d.sessionId());
 
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         assertEquals(List.of("pmix.jobid", "pmix.job.size", "pmix.max.size", "pmix.num.nodes", "pmix.job.napps",
                 "pmix.nlist", "pmix.ssn.arr", "pmix.node.arr", "pmix.node.arr", "pmix.app.arr", "pmix.pblob",
                 "pmix.pblob", "pmix.pblob", "pmix.pblob"), keys(reply));
@@ -131,7 +132,7 @@ class JobDataTest {
                 i(Attributes.AVAIL_PHYS_MEMORY, 1234L), i(Attributes.WDIR, "/w"), i(Attributes.APP_ARGV, "a.out"),
                 Info.of("my.custom.key", Value.int32(5)), i(Attributes.MAPBY, "SLOT")));
         JobData d = JobData.register("flat", 2, info, "h0");
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         LinkedHashMap<String, Value> job = jobLevel(reply);
         assertEquals(List.of("pmix.job.size", "my.custom.key", "pmix.mapby", "pmix.jobid", "pmix.max.size",
                 "pmix.num.nodes", "pmix.job.napps", "pmix.nlist"), new ArrayList<>(job.keySet()));
@@ -169,7 +170,7 @@ class JobDataTest {
         JobData d = JobData.register("r", 1, List.of(i(Attributes.JOB_SIZE, 4)), "me");
         assertEquals(4, d.jobSize());
         assertEquals(0, d.localRanks().length);
-        TreeMap<Integer, LinkedHashMap<String, Value>> b = blobs(kvals(d.jobInfoReply()));
+        TreeMap<Integer, LinkedHashMap<String, Value>> b = blobs(kvals(jobInfoReply(d)));
         assertEquals(List.of("pmix.grank", "pmix.apprank", "pmix.appnum"), new ArrayList<>(b.get(0).keySet()));
     }
 
@@ -191,7 +192,7 @@ class JobDataTest {
         JobData d = JobData.register("arr", 2, info, "n1");
         assertEquals(3, d.sessionId());
         assertEquals("J-4", d.jobId());
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         List<LinkedHashMap<String, Value>> nodes = arrays(reply, "pmix.node.arr");
         assertEquals(u32(5), nodes.get(0).get("pmix.node.size")); // the host's, not derived
         assertEquals(u32(0), nodes.get(0).get("pmix.nodeid")); // the first free id
@@ -224,7 +225,7 @@ class JobDataTest {
         assertEquals(2, d.jobSize()); // the other job's size was not taken
         assertEquals(List.of("s1"), d.nodeList());
         assertArrayEquals(new int[] {0, 1}, d.localRanks());
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         List<LinkedHashMap<String, Value>> nodes = arrays(reply, "pmix.node.arr");
         assertEquals(List.of("s1", "s9"), nodes.stream().map(m -> ((Value.Str) m.get("pmix.hname")).value()).toList());
         assertEquals(Value.uint64(99), nodes.get(1).get("pmix.pmem"));
@@ -244,7 +245,7 @@ class JobDataTest {
         JobData d = JobData.register("u", 1, List.of(i(Attributes.JOB_SIZE, 1), arr(Attributes.SESSION_INFO_ARRAY,
                 i(Attributes.SESSION_ID, 4), i(Attributes.MAX_PROCS, 64))), "h");
         assertEquals(List.of(Map.of("pmix.session.id", u32(4), "pmix.max.size", u32(64), "pmix.univ.size", u32(64))),
-                arrays(kvals(d.jobInfoReply()), "pmix.ssn.arr"));
+                arrays(kvals(jobInfoReply(d)), "pmix.ssn.arr"));
         // PMIX_MAX_PROCS: the job's by default, the session's with PMIX_SESSION_INFO
         assertEquals(Optional.of(u32(1)), d.find(Rank.WILDCARD, "pmix.max.size", List.of()));
         assertEquals(Optional.of(u32(64)), d.find(Rank.WILDCARD, "pmix.max.size",
@@ -265,7 +266,7 @@ class JobDataTest {
                 Info.of("pmix.univ.size", new Value.UInt16(9)),
                 arr(Attributes.PROC_INFO_ARRAY, Info.of("pmix.rank", Value.uint32(1)),
                         Info.of("pmix.lrank", Value.int32(1)))), "h");
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         assertEquals(u32(2), jobLevel(reply).get("pmix.job.size"));
         assertEquals(u32(9), arrays(reply, "pmix.ssn.arr").get(0).get("pmix.univ.size"));
         assertEquals(u16(1), blobs(reply).get(1).get("pmix.lrank"));
@@ -326,7 +327,7 @@ class JobDataTest {
         assertEquals(6, d.jobSize());
         assertEquals(2, d.numApps());
         assertArrayEquals(new int[] {0, 1, 2}, d.localRanks());
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         LinkedHashMap<String, Value> job = jobLevel(reply);
         assertEquals(str("nd0,nd1"), job.get("pmix.nlist"));
         assertEquals(str("/tmp/prte/prte.1"), job.get("pmix.nsdir"));
@@ -402,7 +403,7 @@ class JobDataTest {
         assertEquals(List.of("cn001", "cn002"), d.nodeList());
         assertEquals(0, d.nodeIdOf(2));
         assertEquals(1, d.nodeIdOf(6));
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         LinkedHashMap<String, Value> ssn = arrays(reply, "pmix.ssn.arr").get(0);
         assertEquals(str("/tmp/slurm"), ssn.get("pmix.tmpdir"));
         assertEquals(Value.of(true), ssn.get("pmix.tdir.rmclean"));
@@ -466,7 +467,7 @@ class JobDataTest {
     void matchesTheRealOrteReplyByteForByte() {
         JobData d = JobData.register("729350145", 2, orteLike(), "vm");
         d.addJobInfo("pmix.bfrops.mod", str("4.2.2rc2"));
-        byte[] ours = d.jobInfoReply();
+        byte[] ours = jobInfoReply(d);
         byte[] head = HexFormat.of().parseHex(ORTE_REPLY_HEAD);
         assertEquals(HexFormat.of().formatHex(head),
                 HexFormat.of().formatHex(java.util.Arrays.copyOf(ours, head.length)));
@@ -494,7 +495,7 @@ class JobDataTest {
                         i(Attributes.NODE_RANK, 0), i(Attributes.APPNUM, 0)));
         JobData d = JobData.register("tcjob", 1, info, "node0");
         d.addJobInfo("pmix.bfrops.mod", str("4.2.2rc2"));
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         // libpmix: jobid, job.size, max.size, napps, num.nodes, nlist, bfrops.mod, ssn.arr, node.arr x2, pblob x2
         assertEquals(List.of("pmix.jobid", "pmix.job.size", "pmix.max.size", "pmix.job.napps", "pmix.num.nodes",
                 "pmix.nlist", "pmix.bfrops.mod", "pmix.ssn.arr", "pmix.node.arr", "pmix.node.arr", "pmix.app.arr",
@@ -514,7 +515,7 @@ class JobDataTest {
     @Test
     void infoArraysEndWithTheArrayEndFlagLikeLibpmix() {
         JobData d = JobData.register("f", 1, List.of(i(Attributes.JOB_SIZE, 1)), "h");
-        for (KeyValue kv : kvals(d.jobInfoReply())) {
+        for (KeyValue kv : kvals(jobInfoReply(d))) {
             if (kv.value() instanceof DataArray a) {
                 List<Info> infos = a.infos();
                 for (int k = 0; k < infos.size(); k++) {
@@ -527,9 +528,9 @@ class JobDataTest {
     @Test
     void fullyDescribedReplyDecodes() {
         JobData d = JobData.register("fd", 2, prrteLike("fd"), "nd0");
-        byte[] b = d.jobInfoReply(BufferKind.FULLY_DESCRIBED);
+        byte[] b = JobDataPayloads.jobInfoReply(d, BufferKind.FULLY_DESCRIBED);
         List<KeyValue> kvs = kvals(new Unpacker(b, BufferKind.FULLY_DESCRIBED));
-        assertEquals(keys(kvals(d.jobInfoReply())), keys(kvs));
+        assertEquals(keys(kvals(jobInfoReply(d))), keys(kvs));
         ByteObject blob = (ByteObject) kvs.get(kvs.size() - 1).value();
         Unpacker u = new Unpacker(blob.bytes(), BufferKind.FULLY_DESCRIBED);
         assertEquals(5, u.rank());
@@ -541,7 +542,7 @@ class JobDataTest {
     void getPayloads() {
         JobData d = JobData.register("g", 2, List.of(i(Attributes.NODE_MAP, "a,b"), i(Attributes.PROC_MAP, "0,1;2")),
                 "a");
-        Unpacker u = new Unpacker(d.jobLevelObject(), BufferKind.NON_DESCRIBED);
+        Unpacker u = new Unpacker(jobLevelObject(d), BufferKind.NON_DESCRIBED);
         assertEquals(Proc.wildcard("g"), u.proc());
         List<KeyValue> kvs = kvals(u);
         assertEquals(List.of("pmix.jobid", "pmix.job.size", "pmix.max.size", "pmix.num.nodes", "pmix.job.napps",
@@ -550,28 +551,30 @@ class JobDataTest {
         List<Info> pdata = ((DataArray) kvs.get(12).value()).infos();
         assertEquals(Info.of("pmix.rank", rank(2)), pdata.get(0));
         assertEquals(DataType.PROC_RANK, pdata.get(0).value().type());
-        assertSame(d.jobLevelObject(), d.jobLevelObject());
+        assertSame(jobLevelObject(d), jobLevelObject(d));
 
-        u = new Unpacker(d.jobLevelObject("pmix.job.size", List.of()).orElseThrow(), BufferKind.NON_DESCRIBED);
+        u = new Unpacker(JobDataPayloads.jobLevelObject(d, "pmix.job.size", List.of(), BufferKind.NON_DESCRIBED)
+                .orElseThrow(), BufferKind.NON_DESCRIBED);
         assertEquals(Proc.wildcard("g"), u.proc());
         assertEquals(new KeyValue("pmix.job.size", u32(3)), u.kval());
         assertFalse(u.hasRemaining());
-        assertTrue(d.jobLevelObject("no.such.key", List.of()).isEmpty());
+        assertTrue(JobDataPayloads.jobLevelObject(d, "no.such.key", List.of(), BufferKind.NON_DESCRIBED).isEmpty());
 
-        u = new Unpacker(d.procObject(2), BufferKind.NON_DESCRIBED);
+        u = new Unpacker(JobDataPayloads.procObject(d, 2, BufferKind.NON_DESCRIBED), BufferKind.NON_DESCRIBED);
         assertEquals(new Proc("g", 2), u.proc());
         assertEquals(d.procValues(2), kvals(u));
         assertEquals(PmixStatus.PMIX_ERR_NOT_FOUND,
-                assertThrows(PmixException.class, () -> d.procObject(3)).status());
+                assertThrows(PmixException.class,
+                        () -> JobDataPayloads.procObject(d, 3, BufferKind.NON_DESCRIBED)).status());
     }
 
     @Test
     void addJobInfoInvalidatesTheCache() {
         JobData d = JobData.register("c", 1, List.of(i(Attributes.JOB_SIZE, 1)), "h");
-        byte[] first = d.jobInfoReply();
-        assertSame(first, d.jobInfoReply());
+        byte[] first = jobInfoReply(d);
+        assertSame(first, jobInfoReply(d));
         d.addJobInfo("pmix.bfrops.mod", str("4.2.2"));
-        byte[] second = d.jobInfoReply();
+        byte[] second = jobInfoReply(d);
         assertNotSame(first, second);
         assertEquals(str("4.2.2"), jobLevel(kvals(second)).get("pmix.bfrops.mod"));
         assertEquals(Optional.of(str("4.2.2")), d.find(Rank.WILDCARD, "pmix.bfrops.mod", List.of()));
@@ -627,7 +630,7 @@ class JobDataTest {
         SessionDirs dirs = new SessionDirs("/tmp/srv", ns -> "/tmp/srv/" + ns, (ns, r) -> "/tmp/srv/" + ns + "/" + r);
         JobData d = JobData.register("dj", 2, List.of(i(Attributes.NODE_MAP, "h0,h1"),
                 i(Attributes.PROC_MAP, "0,1;2,3")), "h0", dirs);
-        List<KeyValue> reply = kvals(d.jobInfoReply());
+        List<KeyValue> reply = kvals(jobInfoReply(d));
         assertEquals(str("/tmp/srv"), arrays(reply, "pmix.ssn.arr").get(0).get("pmix.tmpdir"));
         assertEquals(str("/tmp/srv/dj"), jobLevel(reply).get("pmix.nsdir"));
         assertEquals(str("/tmp/srv/dj/1"), blobs(reply).get(1).get("pmix.pdir"));
@@ -645,8 +648,17 @@ class JobDataTest {
         JobData d = JobData.register("nd", 0, List.of(i(Attributes.REGISTER_NODATA, true), i(Attributes.JOB_SIZE, 4)),
                 "h");
         assertFalse(d.hasData());
-        assertEquals(0, d.jobInfoReply().length);
+        assertEquals(0, jobInfoReply(d).length);
         d.addJobInfo("pmix.bfrops.mod", str("4.2.2"));
-        assertEquals(List.of("pmix.bfrops.mod"), keys(kvals(d.jobInfoReply())));
+        assertEquals(List.of("pmix.bfrops.mod"), keys(kvals(jobInfoReply(d))));
+    }
+
+    /** The reply to REQ in non-described buffers (the handlers' encoding of the job data). */
+    private static byte[] jobInfoReply(JobData d) {
+        return JobDataPayloads.jobInfoReply(d, BufferKind.NON_DESCRIBED);
+    }
+
+    private static byte[] jobLevelObject(JobData d) {
+        return JobDataPayloads.jobLevelObject(d, BufferKind.NON_DESCRIBED);
     }
 }
