@@ -265,13 +265,19 @@ public final class Collectives implements ServerCore.PeerListener {
     }
 
     /**
-     * A local client's connection closed without PMIx_Finalize: it will not call any more. The connection
-     * of a client that finalized closing is the normal end of a process that may initialize again (and then
-     * take part in the next fence), so it is not a departure.
+     * A local client's connection closed. As in libpmix, the collectives in progress stop waiting for it
+     * whether or not it finalized (it can no longer call them); only one that closed without PMIx_Finalize
+     * is also left out of the collectives that start later, since a finalized process ended normally and may
+     * initialize again.
      */
     @Override
     public void lost(Peer peer, String why) {
-        if (peer.isClient() && !peer.isFinalized()) {
+        if (!peer.isClient()) {
+            return;
+        }
+        if (peer.isFinalized()) {
+            leave(peer.proc());
+        } else {
             departed(peer.proc());
         }
     }

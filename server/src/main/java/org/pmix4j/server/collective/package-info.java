@@ -4,8 +4,9 @@
  * <ul>
  * <li>who must call here: {@link org.pmix4j.server.collective.Participation}, from what the server knows
  * of each namespace ({@link org.pmix4j.server.collective.Locality});</li>
- * <li>who has left: the engine's record of departed processes (lost without finalizing, or deregistered),
- * which neither the collectives in progress nor later ones wait for;</li>
+ * <li>who has left: a local participant whose connection closes is no longer waited for by the collectives
+ * in progress (as in libpmix, finalized or not); one lost without finalizing, or deregistered, is also kept
+ * in the engine's record of departed processes, which later collectives do not wait for either;</li>
  * <li>how long to wait: PMIX_TIMEOUT, read through the attribute dictionary, on the loop's
  * {@link org.pmix4j.server.collective.Timers};</li>
  * <li>how other nodes are reached: only through the operation's host upcall
