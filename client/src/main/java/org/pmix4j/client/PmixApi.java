@@ -18,6 +18,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
+import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
@@ -31,19 +32,37 @@ import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.iof.IofRegistry;
 import org.pmix4j.client.net.LocalIdentity;
 import org.pmix4j.client.net.ServerConnection;
-import org.pmix4j.client.request.ConnectProcsRequest;
-import org.pmix4j.client.request.GetRequest;
 import org.pmix4j.client.request.IofRequests;
 import org.pmix4j.client.request.Request;
 import org.pmix4j.client.request.Simple;
-import org.pmix4j.client.request.SpawnRequest;
 import org.pmix4j.client.store.DataStore;
 import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.client.store.KeyLevels;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.WireFormatException;
+import org.pmix4j.wire.message.ConnectProcsRequest;
+import org.pmix4j.wire.message.ConnectReply;
+import org.pmix4j.wire.message.DeregisterEventsRequest;
+import org.pmix4j.wire.message.DisconnectRequest;
+import org.pmix4j.wire.message.EventNotification;
+import org.pmix4j.wire.message.GetReply;
+import org.pmix4j.wire.message.GetRequest;
+import org.pmix4j.wire.message.JobInfoReply;
+import org.pmix4j.wire.message.JobInfoRequest;
+import org.pmix4j.wire.message.LogRequest;
+import org.pmix4j.wire.message.LookupReply;
+import org.pmix4j.wire.message.LookupRequest;
+import org.pmix4j.wire.message.NotifyRequest;
+import org.pmix4j.wire.message.PublishRequest;
+import org.pmix4j.wire.message.QueryReply;
+import org.pmix4j.wire.message.QueryRequest;
+import org.pmix4j.wire.message.RegisterEventsRequest;
 import org.pmix4j.wire.message.RequestMessage;
+import org.pmix4j.wire.message.SpawnReply;
+import org.pmix4j.wire.message.SpawnRequest;
 import org.pmix4j.wire.message.StatusReply;
+import org.pmix4j.wire.message.UnpublishRequest;
 import org.pmix4j.wire.protocol.Tags;
 
 /**
@@ -156,9 +175,32 @@ public abstract class PmixApi implements AutoCloseable {
 
     /** Sends a request whose answer is one STATUS; fails with that status, naming {@code what}, unless success. */
     protected CompletableFuture<Void> sendForStatus(RequestMessage request, String what) {
-        return send(request, u -> {
+        return sendForStatus(primary, request, what);
+    }
+
+    protected CompletableFuture<Void> sendForStatus(ServerConnection c, RequestMessage request, String what) {
+        return send(c, request, u -> {
             StatusReply.read(u).check(what);
             return null;
+        });
+    }
+
+    /**
+     * REQ_JOB_INFO, the first request on a connection: files the job data the server answers and answers the
+     * namespace it names.
+     *
+     * @param expected the namespace the reply must name, or {@code null} to take what it says (a tool that
+     *                 has just been given one)
+     */
+    protected CompletableFuture<String> requestJobInfo(ServerConnection c, String expected) {
+        return send(c, new JobInfoRequest(), u -> {
+            JobInfoReply reply = JobInfoReply.read(u);
+            if (expected != null && !expected.equals(reply.nspace())) {
+                throw new PmixException(PmixStatus.PMIX_ERR_INIT, "the server sent the job information of '"
+                        + reply.nspace() + "', we are in '" + expected + "'");
+            }
+            store.fileJobInfo(reply.nspace(), new Unpacker(reply.jobData().bytes(), u.kind()));
+            return reply.nspace();
         });
     }
 
@@ -195,12 +237,8 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private void eventFromServer(ServerConnection c, byte[] payload) {
-        Unpacker u = new Unpacker(payload, c.kind());
-        u.command();
-        int status = u.status();
-        Proc source = u.proc();
-        List<Info> info = u.sizedInfos("event info");
-        events.deliver(status, source, info);
+        EventNotification e = EventNotification.read(new Unpacker(payload, c.kind()));
+        events.deliver(e.code(), e.source(), e.info());
     }
 
     /** A server connection ended; unless we closed it, handlers of PMIX_ERR_LOST_CONNECTION hear of it. */
@@ -342,17 +380,32 @@ public abstract class PmixApi implements AutoCloseable {
         }
         Proc asked = ask;
         List<Info> askedDirs = dirs;
-        return send(new GetRequest(ask, key, dirs, store)).thenCompose(x -> {
+        return fetch(ask, key, dirs).thenCompose(x -> {
             Optional<Value> v = store.find(target, key, q);
             if (v.isPresent()) {
                 return CompletableFuture.completedFuture(v.get());
             }
             if (!asked.equals(target) && Rank.isValid(target.rank())) {
-                return send(new GetRequest(target, key, with(askedDirs, Attributes.IMMEDIATE.info(true)), store))
+                return fetch(target, key, with(askedDirs, Attributes.IMMEDIATE.info(true)))
                         .thenCompose(y -> store.find(target, key, q).map(CompletableFuture::completedFuture)
                                 .orElseGet(() -> notFound(target, key, "")));
             }
             return notFound(target, key, "");
+        });
+    }
+
+    /** Asks the server for the target's data (the key, or all of it) and files everything it answers. */
+    private CompletableFuture<Void> fetch(Proc target, String key, List<Info> directives) {
+        return send(new GetRequest(target, directives, key), u -> {
+            GetReply reply = GetReply.read(u);
+            reply.check("get " + (key == null ? "all data" : "'" + key + "'") + " of " + target.nspace() + ":"
+                    + Rank.label(target.rank()));
+            for (ByteObject o : reply.objects()) {
+                if (o.size() > 0) {
+                    store.fileProcObject(o.bytes());
+                }
+            }
+            return null;
         });
     }
 
@@ -401,7 +454,7 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<Void> publishRaw(List<Info> data) {
-        return send(new Simple.Publish(LocalIdentity.current().uid(), data));
+        return sendForStatus(new PublishRequest(LocalIdentity.current().uid(), data), "publish");
     }
 
     /**
@@ -417,7 +470,13 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<List<PublishedData>> lookupRaw(List<String> keys, List<Info> directives) {
-        return send(new Simple.Lookup(LocalIdentity.current().uid(), keys, directives));
+        return send(new LookupRequest(LocalIdentity.current().uid(), keys, directives), u -> {
+            LookupReply reply = LookupReply.read(u);
+            reply.check("lookup of " + keys);
+            // a server answers one entry per key asked; keys it did not find come back empty
+            return reply.data().stream().filter(d -> !d.key().isEmpty() && d.value().type() != DataType.UNDEF)
+                    .toList();
+        });
     }
 
     /** PMIx_Unpublish: withdraws our data for these keys (an empty list: all of it). */
@@ -430,7 +489,8 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<Void> unpublishRaw(List<String> keys, List<Info> directives) {
-        return send(new Simple.Unpublish(LocalIdentity.current().uid(), keys, directives));
+        return sendForStatus(new UnpublishRequest(LocalIdentity.current().uid(), keys, directives),
+                "unpublish of " + keys);
     }
 
     // ---- spawn, connect --------------------------------------------------------------------------
@@ -448,7 +508,15 @@ public abstract class PmixApi implements AutoCloseable {
         if (apps.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "spawn needs at least one application");
         }
-        return send(new SpawnRequest(jobInfo, apps, store));
+        return send(new SpawnRequest(jobInfo, apps), u -> {
+            SpawnReply reply = SpawnReply.read(u);
+            reply.check("spawn of " + apps.stream().map(a -> a.cmd()).toList());
+            // the new job's data, when its server sent it, so that Gets about it need no round trip
+            if (reply.nspace() != null && reply.jobData().size() > 0) {
+                store.fileJobInfo(reply.nspace(), new Unpacker(reply.jobData().bytes(), u.kind()));
+            }
+            return reply.nspace();
+        });
     }
 
     /** PMIx_Connect: a collective that makes the processes' jobs known to each other. */
@@ -474,7 +542,30 @@ public abstract class PmixApi implements AutoCloseable {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, (disconnect ? "disconnect" : "connect")
                     + " needs the processes taking part");
         }
-        return send(new ConnectProcsRequest(procs, directives, disconnect, store));
+        if (disconnect) {
+            return sendForStatus(new DisconnectRequest(procs, directives), "disconnect from " + procs);
+        }
+        return send(new ConnectProcsRequest(procs, directives), u -> {
+            ConnectReply reply = ConnectReply.read(u);
+            reply.check("connect to " + procs);
+            for (ByteObject o : reply.jobs()) {
+                if (o.size() > 0) {
+                    fileConnectedJob(o.bytes(), u.kind());
+                }
+            }
+            return null;
+        });
+    }
+
+    /** One namespace's object of a connect reply: its name, then its job-level KVALs. */
+    private void fileConnectedJob(byte[] object, BufferKind kind) {
+        Unpacker inner = new Unpacker(object, kind);
+        try {
+            String nspace = inner.string();
+            store.fileJobInfo(nspace, inner);
+        } catch (WireFormatException e) {
+            // some servers send only what they have; the data is a help, not a requirement
+        }
     }
 
     // ---- events ---------------------------------------------------------------------------------
@@ -497,7 +588,8 @@ public abstract class PmixApi implements AutoCloseable {
         if (!a.tellServer() || !isConnected()) {
             return CompletableFuture.completedFuture(a.id());
         }
-        return send(new Simple.RegisterEvents(codes, EventRegistry.serverDirectives(info))).handle((v, e) -> {
+        return sendForStatus(new RegisterEventsRequest(codes, EventRegistry.serverDirectives(info)),
+                "register event handler for " + codes).handle((v, e) -> {
             if (e == null) {
                 return a.id();
             }
@@ -529,7 +621,7 @@ public abstract class PmixApi implements AutoCloseable {
         if (!gone.isEmpty() && c != null && c.isOpen()) {
             try {
                 // DEREGEVENTS is the one request a server never answers
-                c.sendWithoutReply(new Simple.DeregisterEvents(gone).payload(c.kind()));
+                c.sendWithoutReply(new DeregisterEventsRequest(gone).payload(c.kind()));
             } catch (PmixException e) {
                 // the server is gone, and our registration with it
             }
@@ -558,7 +650,7 @@ public abstract class PmixApi implements AutoCloseable {
             return Futures.failed(PmixStatus.PMIX_ERR_UNREACH, "not connected: cannot notify event " + status
                     + " to range " + range);
         } else {
-            sent = send(new Simple.Notify(status, range, info));
+            sent = sendForStatus(new NotifyRequest(status, range, info), "notify event " + status);
         }
         if (includesSelf(range, info)) {
             events.deliver(status, src, info);
@@ -601,7 +693,11 @@ public abstract class PmixApi implements AutoCloseable {
         if (queries.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "query needs at least one query");
         }
-        return send(new Simple.QueryInfo(queries));
+        return send(new QueryRequest(queries), u -> {
+            QueryReply reply = QueryReply.read(u);
+            reply.check("query");
+            return reply.results();
+        });
     }
 
     /** PMIx_Log: hands the data (e.g. PMIX_LOG_STDERR) to the host's logging channels. */
@@ -615,7 +711,7 @@ public abstract class PmixApi implements AutoCloseable {
 
     private CompletableFuture<Void> logRaw(List<Info> data, List<Info> directives) {
         long ts = Attributes.LOG_TIMESTAMP.find(directives).orElse(0L);
-        return send(new Simple.Log(ts, data, directives));
+        return sendForStatus(new LogRequest(ts, data, directives), "log");
     }
 
     /** PMIx_Allocation_request. */

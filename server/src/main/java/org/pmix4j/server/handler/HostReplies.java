@@ -2,6 +2,7 @@ package org.pmix4j.server.handler;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
@@ -19,8 +20,13 @@ final class HostReplies {
 
     /** Replies with the stage's outcome as one STATUS. */
     static void status(Request req, CompletionStage<?> stage) {
+        status(req, stage, req.server().loop());
+    }
+
+    /** Replies with the stage's outcome as one STATUS, on {@code loop} (the server's event loop). */
+    static void status(Request req, CompletionStage<?> stage, Executor loop) {
         stage.whenCompleteAsync((ok, err) -> req.replyStatus(err == null ? PmixStatus.PMIX_SUCCESS
-                : ServerCore.statusOf(err)), req.server().loop());
+                : ServerCore.statusOf(err)), loop);
     }
 
     /** Replies STATUS, then (on success) the infos. */
@@ -36,7 +42,12 @@ final class HostReplies {
 
     /** Runs {@code then} on the loop with the result (null on failure) and the status. */
     static <T> void whenDone(Request req, CompletionStage<T> stage, BiConsumer<T, Integer> then) {
+        whenDone(stage, req.server().loop(), then);
+    }
+
+    /** Runs {@code then} on {@code loop} (the server's event loop) with the result (null on failure) and the status. */
+    static <T> void whenDone(CompletionStage<T> stage, Executor loop, BiConsumer<T, Integer> then) {
         stage.whenCompleteAsync((v, err) -> then.accept(err == null ? v : null,
-                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), req.server().loop());
+                err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), loop);
     }
 }

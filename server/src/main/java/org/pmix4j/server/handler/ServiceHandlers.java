@@ -6,6 +6,16 @@ import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.attrs.AttributeSupport;
+import org.pmix4j.server.store.JobStore;
+import org.pmix4j.wire.message.ConnectProcsRequest;
+import org.pmix4j.wire.message.DisconnectRequest;
+import org.pmix4j.wire.message.LogRequest;
+import org.pmix4j.wire.message.LookupRequest;
+import org.pmix4j.wire.message.PublishRequest;
+import org.pmix4j.wire.message.QueryRequest;
+import org.pmix4j.wire.message.SpawnRequest;
+import org.pmix4j.wire.message.UnpublishRequest;
 import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.wire.protocol.PmixCommand;
 
@@ -32,14 +42,16 @@ public final class ServiceHandlers {
         core.provide(CleanupRegistry.class, cleanup);
         core.addPeerListener(cleanup);
 
-        core.handle(PmixCommand.PUBLISH, UndeclaredRequest.class, new PublishHandler());
-        core.handle(PmixCommand.LOOKUP, UndeclaredRequest.class, new LookupHandler());
-        core.handle(PmixCommand.UNPUBLISH, UndeclaredRequest.class, new UnpublishHandler());
-        core.handle(PmixCommand.SPAWN, UndeclaredRequest.class, new SpawnHandler());
-        core.handle(PmixCommand.CONNECT, UndeclaredRequest.class, new ConnectHandler());
-        core.handle(PmixCommand.DISCONNECT, UndeclaredRequest.class, new DisconnectHandler());
-        core.handle(PmixCommand.QUERY, UndeclaredRequest.class, new QueryHandler());
-        core.handle(PmixCommand.LOG, UndeclaredRequest.class, new LogHandler());
+        core.handle(PmixCommand.PUBLISH, PublishRequest.class, new PublishHandler(core.host(), core.loop()));
+        core.handle(PmixCommand.LOOKUP, LookupRequest.class, new LookupHandler(core.host(), core.loop()));
+        core.handle(PmixCommand.UNPUBLISH, UnpublishRequest.class, new UnpublishHandler(core.host(), core.loop()));
+        core.handle(PmixCommand.SPAWN, SpawnRequest.class,
+                new SpawnHandler(core.host(), iof, core.service(JobStore.class), core.loop()));
+        core.handle(PmixCommand.CONNECT, ConnectProcsRequest.class, new ConnectHandler());
+        core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler());
+        core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(core.service(AttributeSupport.class),
+                core.service(JobStore.class), core.host(), core.loop()));
+        core.handle(PmixCommand.LOG, LogRequest.class, new LogHandler(core.host(), iof, core.config().gateway(), core.loop()));
         core.handle(PmixCommand.ALLOC, UndeclaredRequest.class, new AllocHandler());
         core.handle(PmixCommand.JOB_CONTROL, UndeclaredRequest.class, new JobControlHandler());
         core.handle(PmixCommand.MONITOR, UndeclaredRequest.class, new MonitorHandler());
