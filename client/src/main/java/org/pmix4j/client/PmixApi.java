@@ -32,6 +32,7 @@ import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.iof.IofRegistry;
 import org.pmix4j.client.net.LocalIdentity;
 import org.pmix4j.client.net.ServerConnection;
+import org.pmix4j.client.request.DataReplies;
 import org.pmix4j.client.request.IofRequests;
 import org.pmix4j.client.request.Request;
 import org.pmix4j.client.request.Simple;
@@ -40,26 +41,19 @@ import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.client.store.KeyLevels;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
-import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.ConnectProcsRequest;
-import org.pmix4j.wire.message.ConnectReply;
 import org.pmix4j.wire.message.DeregisterEventsRequest;
 import org.pmix4j.wire.message.DisconnectRequest;
 import org.pmix4j.wire.message.EventNotification;
-import org.pmix4j.wire.message.GetReply;
 import org.pmix4j.wire.message.GetRequest;
-import org.pmix4j.wire.message.JobInfoReply;
 import org.pmix4j.wire.message.JobInfoRequest;
 import org.pmix4j.wire.message.LogRequest;
-import org.pmix4j.wire.message.LookupReply;
 import org.pmix4j.wire.message.LookupRequest;
 import org.pmix4j.wire.message.NotifyRequest;
 import org.pmix4j.wire.message.PublishRequest;
-import org.pmix4j.wire.message.QueryReply;
 import org.pmix4j.wire.message.QueryRequest;
 import org.pmix4j.wire.message.RegisterEventsRequest;
 import org.pmix4j.wire.message.RequestMessage;
-import org.pmix4j.wire.message.SpawnReply;
 import org.pmix4j.wire.message.SpawnRequest;
 import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.message.UnpublishRequest;
@@ -79,6 +73,7 @@ public abstract class PmixApi implements AutoCloseable {
     public static final String PROTOCOL_VERSION = "4.2.2";
 
     protected final DataStore store;
+    private final DataReplies dataReplies;
     protected final BufferKind kind;
     protected final EventRegistry events;
     protected final IofRegistry iof;
@@ -90,6 +85,7 @@ public abstract class PmixApi implements AutoCloseable {
 
     protected PmixApi(DataStore store, BufferKind kind, boolean localOutput) {
         this.store = store;
+        this.dataReplies = new DataReplies(store);
         this.kind = kind;
         this.eventExecutor = Executors.newSingleThreadExecutor(daemon("pmix4j-events"));
         this.iofExecutor = Executors.newSingleThreadExecutor(daemon("pmix4j-iof"));
@@ -193,15 +189,7 @@ public abstract class PmixApi implements AutoCloseable {
      *                 has just been given one)
      */
     protected CompletableFuture<String> requestJobInfo(ServerConnection c, String expected) {
-        return send(c, new JobInfoRequest(), u -> {
-            JobInfoReply reply = JobInfoReply.read(u);
-            if (expected != null && !expected.equals(reply.nspace())) {
-                throw new PmixException(PmixStatus.PMIX_ERR_INIT, "the server sent the job information of '"
-                        + reply.nspace() + "', we are in '" + expected + "'");
-            }
-            store.fileJobInfo(reply.nspace(), new Unpacker(reply.jobData().bytes(), u.kind()));
-            return reply.nspace();
-        });
+        return send(c, new JobInfoRequest(), u -> dataReplies.jobInfo(u, expected));
     }
 
     protected <T> CompletionStage<T> async(CompletableFuture<T> f) {
@@ -396,17 +384,7 @@ public abstract class PmixApi implements AutoCloseable {
 
     /** Asks the server for the target's data (the key, or all of it) and files everything it answers. */
     private CompletableFuture<Void> fetch(Proc target, String key, List<Info> directives) {
-        return send(new GetRequest(target, directives, key), u -> {
-            GetReply reply = GetReply.read(u);
-            reply.check("get " + (key == null ? "all data" : "'" + key + "'") + " of " + target.nspace() + ":"
-                    + Rank.label(target.rank()));
-            for (ByteObject o : reply.objects()) {
-                if (o.size() > 0) {
-                    store.fileProcObject(o.bytes());
-                }
-            }
-            return null;
-        });
+        return send(new GetRequest(target, directives, key), u -> dataReplies.get(u, target, key));
     }
 
     private static <T> CompletableFuture<T> notFound(Proc target, String key, String why) {
@@ -470,13 +448,8 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<List<PublishedData>> lookupRaw(List<String> keys, List<Info> directives) {
-        return send(new LookupRequest(LocalIdentity.current().uid(), keys, directives), u -> {
-            LookupReply reply = LookupReply.read(u);
-            reply.check("lookup of " + keys);
-            // a server answers one entry per key asked; keys it did not find come back empty
-            return reply.data().stream().filter(d -> !d.key().isEmpty() && d.value().type() != DataType.UNDEF)
-                    .toList();
-        });
+        return send(new LookupRequest(LocalIdentity.current().uid(), keys, directives),
+                u -> DataReplies.lookup(u, keys));
     }
 
     /** PMIx_Unpublish: withdraws our data for these keys (an empty list: all of it). */
@@ -508,15 +481,8 @@ public abstract class PmixApi implements AutoCloseable {
         if (apps.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "spawn needs at least one application");
         }
-        return send(new SpawnRequest(jobInfo, apps), u -> {
-            SpawnReply reply = SpawnReply.read(u);
-            reply.check("spawn of " + apps.stream().map(a -> a.cmd()).toList());
-            // the new job's data, when its server sent it, so that Gets about it need no round trip
-            if (reply.nspace() != null && reply.jobData().size() > 0) {
-                store.fileJobInfo(reply.nspace(), new Unpacker(reply.jobData().bytes(), u.kind()));
-            }
-            return reply.nspace();
-        });
+        // the new job's data comes along when its server has it, so that Gets about it need no round trip
+        return send(new SpawnRequest(jobInfo, apps), u -> dataReplies.spawn(u, apps));
     }
 
     /** PMIx_Connect: a collective that makes the processes' jobs known to each other. */
@@ -545,27 +511,7 @@ public abstract class PmixApi implements AutoCloseable {
         if (disconnect) {
             return sendForStatus(new DisconnectRequest(procs, directives), "disconnect from " + procs);
         }
-        return send(new ConnectProcsRequest(procs, directives), u -> {
-            ConnectReply reply = ConnectReply.read(u);
-            reply.check("connect to " + procs);
-            for (ByteObject o : reply.jobs()) {
-                if (o.size() > 0) {
-                    fileConnectedJob(o.bytes(), u.kind());
-                }
-            }
-            return null;
-        });
-    }
-
-    /** One namespace's object of a connect reply: its name, then its job-level KVALs. */
-    private void fileConnectedJob(byte[] object, BufferKind kind) {
-        Unpacker inner = new Unpacker(object, kind);
-        try {
-            String nspace = inner.string();
-            store.fileJobInfo(nspace, inner);
-        } catch (WireFormatException e) {
-            // some servers send only what they have; the data is a help, not a requirement
-        }
+        return send(new ConnectProcsRequest(procs, directives), u -> dataReplies.connect(u, procs));
     }
 
     // ---- events ---------------------------------------------------------------------------------
@@ -693,11 +639,7 @@ public abstract class PmixApi implements AutoCloseable {
         if (queries.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "query needs at least one query");
         }
-        return send(new QueryRequest(queries), u -> {
-            QueryReply reply = QueryReply.read(u);
-            reply.check("query");
-            return reply.results();
-        });
+        return send(new QueryRequest(queries), DataReplies::query);
     }
 
     /** PMIx_Log: hands the data (e.g. PMIX_LOG_STDERR) to the host's logging channels. */
