@@ -169,11 +169,7 @@ public abstract class PmixApi implements AutoCloseable {
         return c.request(request.payload(c.kind())).thenApply(bytes -> reply.apply(new Unpacker(bytes, c.kind())));
     }
 
-    /** Sends a request whose answer is one STATUS; fails with that status, naming {@code what}, unless success. */
-    protected CompletableFuture<Void> sendForStatus(RequestMessage request, String what) {
-        return sendForStatus(primary, request, what);
-    }
-
+    /** {@link #sendForStatus(RequestMessage, String)} on a given connection. */
     protected CompletableFuture<Void> sendForStatus(ServerConnection c, RequestMessage request, String what) {
         return send(c, request, u -> {
             StatusReply.read(u).check(what);
@@ -181,15 +177,9 @@ public abstract class PmixApi implements AutoCloseable {
         });
     }
 
-    /**
-     * REQ_JOB_INFO, the first request on a connection: files the job data the server answers and answers the
-     * namespace it names.
-     *
-     * @param expected the namespace the reply must name, or {@code null} to take what it says (a tool that
-     *                 has just been given one)
-     */
-    protected CompletableFuture<String> requestJobInfo(ServerConnection c, String expected) {
-        return send(c, new JobInfoRequest(), u -> dataReplies.jobInfo(u, expected));
+    /** Sends a request whose answer is one STATUS; fails with that status, naming {@code what}, unless success. */
+    protected CompletableFuture<Void> sendForStatus(RequestMessage request, String what) {
+        return sendForStatus(primary, request, what);
     }
 
     protected <T> CompletionStage<T> async(CompletableFuture<T> f) {
@@ -227,6 +217,17 @@ public abstract class PmixApi implements AutoCloseable {
     private void eventFromServer(ServerConnection c, byte[] payload) {
         EventNotification e = EventNotification.read(new Unpacker(payload, c.kind()));
         events.deliver(e.code(), e.source(), e.info());
+    }
+
+    /**
+     * REQ_JOB_INFO, the first request on a connection: files the job data the server answers and answers the
+     * namespace it names.
+     *
+     * @param expected the namespace the reply must name, or {@code null} to take what it says (a tool that
+     *                 has just been given one)
+     */
+    protected CompletableFuture<String> requestJobInfo(ServerConnection c, String expected) {
+        return send(c, new JobInfoRequest(), u -> dataReplies.jobInfo(u, expected));
     }
 
     /** A server connection ended; unless we closed it, handlers of PMIX_ERR_LOST_CONNECTION hear of it. */

@@ -21,6 +21,6 @@ public final class AbortHandler implements CommandHandler<AbortRequest> {
 
     @Override
     public void handle(Request req, AbortRequest abort) {
-        HostReplies.status(req, host.abort(req.peer().proc(), abort.status(), abort.message(), abort.procs()), loop);
+        HostReplies.status(loop, req, host.abort(req.peer().proc(), abort.status(), abort.message(), abort.procs()));
     }
 }

@@ -12,7 +12,8 @@ import org.pmix4j.wire.Packer;
 
 /**
  * The common shapes of "ask the host, then answer the client": a bare status, or a status followed by
- * the host's infos (SIZE count, INFO pack when there are any).
+ * the host's infos (SIZE count, INFO pack when there are any). The answer is always written on the
+ * server's loop, whichever thread the host completes on.
  */
 final class HostReplies {
     private HostReplies() {
@@ -20,11 +21,11 @@ final class HostReplies {
 
     /** Replies with the stage's outcome as one STATUS. */
     static void status(Request req, CompletionStage<?> stage) {
-        status(req, stage, req.server().loop());
+        status(req.server().loop(), req, stage);
     }
 
-    /** Replies with the stage's outcome as one STATUS, on {@code loop} (the server's event loop). */
-    static void status(Request req, CompletionStage<?> stage, Executor loop) {
+    /** Replies with the stage's outcome as one STATUS, written on {@code loop}. */
+    static void status(Executor loop, Request req, CompletionStage<?> stage) {
         stage.whenCompleteAsync((ok, err) -> req.replyStatus(err == null ? PmixStatus.PMIX_SUCCESS
                 : ServerCore.statusOf(err)), loop);
     }
@@ -42,11 +43,11 @@ final class HostReplies {
 
     /** Runs {@code then} on the loop with the result (null on failure) and the status. */
     static <T> void whenDone(Request req, CompletionStage<T> stage, BiConsumer<T, Integer> then) {
-        whenDone(stage, req.server().loop(), then);
+        whenDone(req.server().loop(), stage, then);
     }
 
-    /** Runs {@code then} on {@code loop} (the server's event loop) with the result (null on failure) and the status. */
-    static <T> void whenDone(CompletionStage<T> stage, Executor loop, BiConsumer<T, Integer> then) {
+    /** Runs {@code then} on {@code loop} with the result (null on failure) and the status. */
+    static <T> void whenDone(Executor loop, CompletionStage<T> stage, BiConsumer<T, Integer> then) {
         stage.whenCompleteAsync((v, err) -> then.accept(err == null ? v : null,
                 err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err)), loop);
     }

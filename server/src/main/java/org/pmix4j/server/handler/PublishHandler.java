@@ -29,6 +29,6 @@ public final class PublishHandler implements CommandHandler<PublishRequest> {
         List<Info> data = new ArrayList<>(publish.data());
         data.add(Attributes.USERID.info(publish.uid()));
         data.add(Attributes.GRPID.info(req.peer().gid()));
-        HostReplies.status(req, host.publish(req.peer().proc(), data), loop);
+        HostReplies.status(loop, req, host.publish(req.peer().proc(), data));
     }
 }

@@ -122,7 +122,7 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
             reply(req, PmixStatus.PMIX_SUCCESS, toInfos(local));
             return;
         }
-        HostReplies.whenDone(host.query(requester, forHost), loop, (answers, status) -> {
+        HostReplies.whenDone(loop, host.query(requester, forHost), (answers, status) -> {
             Map<String, Value> all = new LinkedHashMap<>(local);
             if (status == PmixStatus.PMIX_SUCCESS) {
                 List<Info> out = new ArrayList<>(toInfos(local));

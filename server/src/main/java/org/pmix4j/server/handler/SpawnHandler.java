@@ -49,7 +49,7 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
         List<Info> jobInfo = spawn.jobInfo();
         Peer peer = req.peer();
         int channels = forwardedChannels(jobInfo, !peer.isClient());
-        HostReplies.whenDone(host.spawn(peer.proc(), jobInfo, spawn.apps()), loop, (nspace, status) -> {
+        HostReplies.whenDone(loop, host.spawn(peer.proc(), jobInfo, spawn.apps()), (nspace, status) -> {
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null && channels != IofChannel.NONE) {
                 iof.registerForSpawn(peer, nspace, channels);
             }

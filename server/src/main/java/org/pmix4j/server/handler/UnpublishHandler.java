@@ -23,6 +23,6 @@ public final class UnpublishHandler implements CommandHandler<UnpublishRequest> 
     public void handle(Request req, UnpublishRequest unpublish) {
         PublishedKeys r = PublishedKeys.of(unpublish.keys(), unpublish.directives(), unpublish.uid(),
                 req.peer().gid(), "unpublish");
-        HostReplies.status(req, host.unpublish(req.peer().proc(), r.keys(), r.directives()), loop);
+        HostReplies.status(loop, req, host.unpublish(req.peer().proc(), r.keys(), r.directives()));
     }
 }

@@ -14,7 +14,6 @@ public final class RequestMessages {
     /** Reads the body of a request (everything after its command pack). */
     public static RequestMessage read(PmixCommand command, Unpacker body) {
         return switch (command) {
-            case FENCE -> FenceRequest.read(body);
             case REQ_JOB_INFO -> JobInfoRequest.read(body);
             case ABORT -> AbortRequest.read(body);
             case COMMIT -> CommitRequest.read(body);
@@ -31,6 +30,7 @@ public final class RequestMessages {
             case DEREGISTER_EVENTS -> DeregisterEventsRequest.read(body);
             case QUERY -> QueryRequest.read(body);
             case LOG -> LogRequest.read(body);
+            case FENCE -> FenceRequest.read(body);
             default -> new UndeclaredRequest(command, body);
         };
     }
