@@ -17,7 +17,8 @@ public final class DisconnectHandler implements CommandHandler<DisconnectRequest
 
     @Override
     public void handle(Request req, DisconnectRequest disconnect) {
-        ConnectHandler.Participants p = ConnectHandler.Participants.of(disconnect.procs(), disconnect.directives(), KIND);
+        ConnectHandler.Participants p = ConnectHandler.Participants.of(disconnect.procs(), disconnect.directives(),
+                KIND);
         Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation() {
             @Override

@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * it; this server answers the first from {@link AttributeSupport} (what the server library and, through
  * PmixServer.registerAttributes, the host registered) and sends the second to the host.
  *
- * <p><b>Reply</b> ({@code query_cbfunc}, a {@link QueryReply}): STATUS, SIZE, INFO[] (each info keyed by the query key) —
+ * <p><b>Reply</b> ({@code query_cbfunc}, a {@link QueryReply}): STATUS, SIZE, INFO[] (each info keyed by the
+ * query key) —
  * PMIX_SUCCESS when every key was answered or the host succeeded; PMIX_QUERY_PARTIAL_SUCCESS when the host
  * failed but some keys were answered here (a 4.2.2 client does not read the infos after a status other
  * than success); otherwise the host's error, PMIX_ERR_NOT_FOUND when it has no query upcall (libpmix

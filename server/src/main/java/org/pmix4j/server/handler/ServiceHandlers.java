@@ -51,7 +51,8 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler());
         core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(core.service(AttributeSupport.class),
                 core.service(JobStore.class), core.host(), core.loop()));
-        core.handle(PmixCommand.LOG, LogRequest.class, new LogHandler(core.host(), iof, core.config().gateway(), core.loop()));
+        core.handle(PmixCommand.LOG, LogRequest.class,
+                new LogHandler(core.host(), iof, core.config().gateway(), core.loop()));
         core.handle(PmixCommand.ALLOC, UndeclaredRequest.class, new AllocHandler());
         core.handle(PmixCommand.JOB_CONTROL, UndeclaredRequest.class, new JobControlHandler());
         core.handle(PmixCommand.MONITOR, UndeclaredRequest.class, new MonitorHandler());

@@ -96,7 +96,8 @@ class CoreMessagesRoundTripTest {
         Arbitrary<Integer> uid = Arbitraries.integers();
         Arbitrary<CommitRequest.ScopedData> scoped = Combinators.combine(
                 ValueArbitraries.of(DataType.SCOPE).map(Scope.class::cast), Arbitraries.of(1, 2),
-                ValueArbitraries.byteArrays(40)).as((s, k, b) -> new CommitRequest.ScopedData(s, new Value.Buffer(k, b)));
+                ValueArbitraries.byteArrays(40))
+                .as((s, k, b) -> new CommitRequest.ScopedData(s, new Value.Buffer(k, b)));
         Arbitrary<DataRange> range = ValueArbitraries.of(DataType.DATA_RANGE).map(DataRange.class::cast);
         List<Arbitrary<Case>> all = List.of(
                 Arbitraries.just(request(new JobInfoRequest())),
