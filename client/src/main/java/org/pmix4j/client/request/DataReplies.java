@@ -18,7 +18,7 @@ import org.pmix4j.wire.message.ConnectReply;
 import org.pmix4j.wire.message.GetReply;
 import org.pmix4j.wire.message.JobInfoReply;
 import org.pmix4j.wire.message.LookupReply;
-import org.pmix4j.wire.message.QueryReply;
+import org.pmix4j.wire.message.StatusInfosReply;
 import org.pmix4j.wire.message.SpawnReply;
 
 /**
@@ -105,8 +105,8 @@ public final class DataReplies {
 
     /** A query's answer: the results, each keyed by its query key. */
     public static List<Info> query(Unpacker u) {
-        QueryReply reply = QueryReply.read(u);
+        StatusInfosReply reply = StatusInfosReply.read(u);
         reply.check("query");
-        return reply.results();
+        return reply.infos();
     }
 }

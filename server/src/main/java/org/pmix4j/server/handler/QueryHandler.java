@@ -22,7 +22,7 @@ import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
-import org.pmix4j.wire.message.QueryReply;
+import org.pmix4j.wire.message.StatusInfosReply;
 import org.pmix4j.wire.message.QueryRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,8 +45,8 @@ import org.slf4j.LoggerFactory;
  * it; this server answers the first from {@link AttributeSupport} (what the server library and, through
  * PmixServer.registerAttributes, the host registered) and sends the second to the host.
  *
- * <p><b>Reply</b> ({@code query_cbfunc}, a {@link QueryReply}): STATUS, SIZE, INFO[] (each info keyed by the
- * query key) —
+ * <p><b>Reply</b> ({@code query_cbfunc}, a {@link StatusInfosReply}): STATUS, SIZE, INFO[] (each info keyed by
+ * the query key) —
  * PMIX_SUCCESS when every key was answered or the host succeeded; PMIX_QUERY_PARTIAL_SUCCESS when the host
  * failed but some keys were answered here (a 4.2.2 client does not read the infos after a status other
  * than success); otherwise the host's error, PMIX_ERR_NOT_FOUND when it has no query upcall (libpmix
@@ -153,7 +153,7 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
     }
 
     private static void reply(Request req, int status, List<Info> infos) {
-        req.reply(new QueryReply(status, infos));
+        req.reply(new StatusInfosReply(status, infos));
     }
 
     private static List<Info> toInfos(Map<String, Value> values) {

@@ -7,7 +7,10 @@ import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.protocol.PmixCommand;
 
-/** QUERY: SIZE n, QUERY[n] (no pack when n is 0, which no client sends). Answered with a {@link QueryReply}. */
+/**
+ * QUERY: SIZE n, QUERY[n] (no pack when n is 0, which no client sends). Answered with a
+ * {@link StatusInfosReply} (libpmix's {@code query_cbfunc}), the infos keyed by the query keys.
+ */
 public record QueryRequest(List<Query> queries) implements RequestMessage {
     public QueryRequest {
         queries = List.copyOf(queries);

@@ -93,7 +93,7 @@ class CoreMessagesLibpmixBytesTest {
         m.put("deregister_events", new DeregisterEventsRequest(List.of(-3010, Integer.MIN_VALUE)).payload(kind));
         m.put("query", new QueryRequest(List.of(new Query(List.of("pmix.qry.ns", "pmix.qry.jst"), ONE_INFO)))
                 .payload(kind));
-        m.put("query_reply", new QueryReply(0, INFOS).payload(kind));
+        m.put("query_reply", new StatusInfosReply(0, INFOS).payload(kind));
         m.put("log", new LogRequest(1_700_000_000L, INFOS, ONE_INFO).payload(kind));
         m.put("status_reply", new StatusReply(-25).payload(kind));
         m.put("event_notification", new EventNotification(-3010, PROCS.get(0), INFOS, DataRange.NAMESPACE)

@@ -129,7 +129,8 @@ class CoreMessagesRoundTripTest {
                 codes().map(c -> request(new DeregisterEventsRequest(c))),
                 ValueArbitraries.of(DataType.QUERY).map(Query.class::cast).list().ofMaxSize(2)
                         .map(q -> request(new QueryRequest(q))),
-                Combinators.combine(status(), infos()).as((s, i) -> reply(new QueryReply(s, i), QueryReply::read)),
+                Combinators.combine(status(), infos())
+                        .as((s, i) -> reply(new StatusInfosReply(s, i), StatusInfosReply::read)),
                 Combinators.combine(ValueArbitraries.of(DataType.TIME).map(t -> ((Value.Time) t).seconds()), infos(),
                         infos()).as((t, d, i) -> request(new LogRequest(t, d, i))),
                 status().map(s -> reply(new StatusReply(s), StatusReply::read)),
