@@ -18,6 +18,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
+import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PublishedData;
 import org.pmix4j.api.PmixException;
@@ -31,28 +32,38 @@ import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.iof.IofRegistry;
 import org.pmix4j.client.net.LocalIdentity;
 import org.pmix4j.client.net.ServerConnection;
-import org.pmix4j.client.request.ConnectProcsRequest;
-import org.pmix4j.client.request.GetRequest;
-import org.pmix4j.client.request.Request;
-import org.pmix4j.client.request.Simple;
-import org.pmix4j.client.request.SpawnRequest;
+import org.pmix4j.client.request.DataReplies;
 import org.pmix4j.client.store.DataStore;
 import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.client.store.KeyLevels;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.message.AllocRequest;
+import org.pmix4j.wire.message.ConnectProcsRequest;
 import org.pmix4j.wire.message.CredentialReply;
+import org.pmix4j.wire.message.DeregisterEventsRequest;
+import org.pmix4j.wire.message.DisconnectRequest;
+import org.pmix4j.wire.message.EventNotification;
 import org.pmix4j.wire.message.GetCredentialRequest;
+import org.pmix4j.wire.message.GetRequest;
 import org.pmix4j.wire.message.IofDeregisterRequest;
 import org.pmix4j.wire.message.IofPullReply;
 import org.pmix4j.wire.message.IofPullRequest;
 import org.pmix4j.wire.message.IofPushRequest;
 import org.pmix4j.wire.message.JobControlRequest;
+import org.pmix4j.wire.message.JobInfoRequest;
+import org.pmix4j.wire.message.LogRequest;
+import org.pmix4j.wire.message.LookupRequest;
 import org.pmix4j.wire.message.MonitorRequest;
+import org.pmix4j.wire.message.NotifyRequest;
+import org.pmix4j.wire.message.PublishRequest;
+import org.pmix4j.wire.message.QueryRequest;
+import org.pmix4j.wire.message.RegisterEventsRequest;
 import org.pmix4j.wire.message.RequestMessage;
+import org.pmix4j.wire.message.SpawnRequest;
 import org.pmix4j.wire.message.StatusInfosReply;
 import org.pmix4j.wire.message.StatusReply;
+import org.pmix4j.wire.message.UnpublishRequest;
 import org.pmix4j.wire.message.ValidateCredentialRequest;
 import org.pmix4j.wire.protocol.Tags;
 
@@ -70,6 +81,7 @@ public abstract class PmixApi implements AutoCloseable {
     public static final String PROTOCOL_VERSION = "4.2.2";
 
     protected final DataStore store;
+    private final DataReplies dataReplies;
     protected final BufferKind kind;
     protected final EventRegistry events;
     protected final IofRegistry iof;
@@ -81,6 +93,7 @@ public abstract class PmixApi implements AutoCloseable {
 
     protected PmixApi(DataStore store, BufferKind kind, boolean localOutput) {
         this.store = store;
+        this.dataReplies = new DataReplies(store);
         this.kind = kind;
         this.eventExecutor = Executors.newSingleThreadExecutor(daemon("pmix4j-events"));
         this.iofExecutor = Executors.newSingleThreadExecutor(daemon("pmix4j-iof"));
@@ -138,19 +151,6 @@ public abstract class PmixApi implements AutoCloseable {
         primary = c;
     }
 
-    /** Sends a request to the primary server. */
-    protected <R> CompletableFuture<R> send(Request<R> req) {
-        return send(primary, req);
-    }
-
-    protected <R> CompletableFuture<R> send(ServerConnection c, Request<R> req) {
-        if (c == null) {
-            return Futures.failed(PmixStatus.PMIX_ERR_UNREACH, "not connected to a PMIx server: cannot "
-                    + req.command().name().toLowerCase().replace('_', ' '));
-        }
-        return c.request(req.payload(c.kind())).thenApply(bytes -> req.readReply(new Unpacker(bytes, c.kind())));
-    }
-
     /** Sends a request record to the primary server and reads the answer with {@code reply}. */
     protected <R> CompletableFuture<R> send(RequestMessage request, Function<Unpacker, R> reply) {
         return send(primary, request, reply);
@@ -164,9 +164,9 @@ public abstract class PmixApi implements AutoCloseable {
         return c.request(request.payload(c.kind())).thenApply(bytes -> reply.apply(new Unpacker(bytes, c.kind())));
     }
 
-    /** Sends a request whose answer is one STATUS; fails with that status, naming {@code what}, unless success. */
-    protected CompletableFuture<Void> sendForStatus(RequestMessage request, String what) {
-        return send(request, u -> {
+    /** {@link #sendForStatus(RequestMessage, String)} on a given connection. */
+    protected CompletableFuture<Void> sendForStatus(ServerConnection c, RequestMessage request, String what) {
+        return send(c, request, u -> {
             StatusReply.read(u).check(what);
             return null;
         });
@@ -182,6 +182,11 @@ public abstract class PmixApi implements AutoCloseable {
             r.check(what);
             return r.infos();
         });
+    }
+
+    /** Sends a request whose answer is one STATUS; fails with that status, naming {@code what}, unless success. */
+    protected CompletableFuture<Void> sendForStatus(RequestMessage request, String what) {
+        return sendForStatus(primary, request, what);
     }
 
     protected <T> CompletionStage<T> async(CompletableFuture<T> f) {
@@ -217,12 +222,19 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private void eventFromServer(ServerConnection c, byte[] payload) {
-        Unpacker u = new Unpacker(payload, c.kind());
-        u.command();
-        int status = u.status();
-        Proc source = u.proc();
-        List<Info> info = u.sizedInfos("event info");
-        events.deliver(status, source, info);
+        EventNotification e = EventNotification.read(new Unpacker(payload, c.kind()));
+        events.deliver(e.code(), e.source(), e.info());
+    }
+
+    /**
+     * REQ_JOB_INFO, the first request on a connection: files the job data the server answers and answers the
+     * namespace it names.
+     *
+     * @param expected the namespace the reply must name, or {@code null} to take what it says (a tool that
+     *                 has just been given one)
+     */
+    protected CompletableFuture<String> requestJobInfo(ServerConnection c, String expected) {
+        return send(c, new JobInfoRequest(), u -> dataReplies.jobInfo(u, expected));
     }
 
     /** A server connection ended; unless we closed it, handlers of PMIX_ERR_LOST_CONNECTION hear of it. */
@@ -364,18 +376,23 @@ public abstract class PmixApi implements AutoCloseable {
         }
         Proc asked = ask;
         List<Info> askedDirs = dirs;
-        return send(new GetRequest(ask, key, dirs, store)).thenCompose(x -> {
+        return fetch(ask, key, dirs).thenCompose(x -> {
             Optional<Value> v = store.find(target, key, q);
             if (v.isPresent()) {
                 return CompletableFuture.completedFuture(v.get());
             }
             if (!asked.equals(target) && Rank.isValid(target.rank())) {
-                return send(new GetRequest(target, key, with(askedDirs, Attributes.IMMEDIATE.info(true)), store))
+                return fetch(target, key, with(askedDirs, Attributes.IMMEDIATE.info(true)))
                         .thenCompose(y -> store.find(target, key, q).map(CompletableFuture::completedFuture)
                                 .orElseGet(() -> notFound(target, key, "")));
             }
             return notFound(target, key, "");
         });
+    }
+
+    /** Asks the server for the target's data (the key, or all of it) and files everything it answers. */
+    private CompletableFuture<Void> fetch(Proc target, String key, List<Info> directives) {
+        return send(new GetRequest(target, directives, key), u -> dataReplies.get(u, target, key));
     }
 
     private static <T> CompletableFuture<T> notFound(Proc target, String key, String why) {
@@ -423,7 +440,7 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<Void> publishRaw(List<Info> data) {
-        return send(new Simple.Publish(LocalIdentity.current().uid(), data));
+        return sendForStatus(new PublishRequest(LocalIdentity.current().uid(), data), "publish");
     }
 
     /**
@@ -439,7 +456,8 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<List<PublishedData>> lookupRaw(List<String> keys, List<Info> directives) {
-        return send(new Simple.Lookup(LocalIdentity.current().uid(), keys, directives));
+        return send(new LookupRequest(LocalIdentity.current().uid(), keys, directives),
+                u -> DataReplies.lookup(u, keys));
     }
 
     /** PMIx_Unpublish: withdraws our data for these keys (an empty list: all of it). */
@@ -452,7 +470,8 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     private CompletableFuture<Void> unpublishRaw(List<String> keys, List<Info> directives) {
-        return send(new Simple.Unpublish(LocalIdentity.current().uid(), keys, directives));
+        return sendForStatus(new UnpublishRequest(LocalIdentity.current().uid(), keys, directives),
+                "unpublish of " + keys);
     }
 
     // ---- spawn, connect --------------------------------------------------------------------------
@@ -470,7 +489,8 @@ public abstract class PmixApi implements AutoCloseable {
         if (apps.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "spawn needs at least one application");
         }
-        return send(new SpawnRequest(jobInfo, apps, store));
+        // the new job's data comes along when its server has it, so that Gets about it need no round trip
+        return send(new SpawnRequest(jobInfo, apps), u -> dataReplies.spawn(u, apps));
     }
 
     /** PMIx_Connect: a collective that makes the processes' jobs known to each other. */
@@ -496,7 +516,10 @@ public abstract class PmixApi implements AutoCloseable {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, (disconnect ? "disconnect" : "connect")
                     + " needs the processes taking part");
         }
-        return send(new ConnectProcsRequest(procs, directives, disconnect, store));
+        if (disconnect) {
+            return sendForStatus(new DisconnectRequest(procs, directives), "disconnect from " + procs);
+        }
+        return send(new ConnectProcsRequest(procs, directives), u -> dataReplies.connect(u, procs));
     }
 
     // ---- events ---------------------------------------------------------------------------------
@@ -519,7 +542,8 @@ public abstract class PmixApi implements AutoCloseable {
         if (!a.tellServer() || !isConnected()) {
             return CompletableFuture.completedFuture(a.id());
         }
-        return send(new Simple.RegisterEvents(codes, EventRegistry.serverDirectives(info))).handle((v, e) -> {
+        return sendForStatus(new RegisterEventsRequest(codes, EventRegistry.serverDirectives(info)),
+                "register event handler for " + codes).handle((v, e) -> {
             if (e == null) {
                 return a.id();
             }
@@ -551,7 +575,7 @@ public abstract class PmixApi implements AutoCloseable {
         if (!gone.isEmpty() && c != null && c.isOpen()) {
             try {
                 // DEREGEVENTS is the one request a server never answers
-                c.sendWithoutReply(new Simple.DeregisterEvents(gone).payload(c.kind()));
+                c.sendWithoutReply(new DeregisterEventsRequest(gone).payload(c.kind()));
             } catch (PmixException e) {
                 // the server is gone, and our registration with it
             }
@@ -580,7 +604,7 @@ public abstract class PmixApi implements AutoCloseable {
             return Futures.failed(PmixStatus.PMIX_ERR_UNREACH, "not connected: cannot notify event " + status
                     + " to range " + range);
         } else {
-            sent = send(new Simple.Notify(status, range, info));
+            sent = sendForStatus(new NotifyRequest(status, range, info), "notify event " + status);
         }
         if (includesSelf(range, info)) {
             events.deliver(status, src, info);
@@ -623,7 +647,7 @@ public abstract class PmixApi implements AutoCloseable {
         if (queries.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "query needs at least one query");
         }
-        return send(new Simple.QueryInfo(queries));
+        return send(new QueryRequest(queries), DataReplies::query);
     }
 
     /** PMIx_Log: hands the data (e.g. PMIX_LOG_STDERR) to the host's logging channels. */
@@ -637,7 +661,7 @@ public abstract class PmixApi implements AutoCloseable {
 
     private CompletableFuture<Void> logRaw(List<Info> data, List<Info> directives) {
         long ts = Attributes.LOG_TIMESTAMP.find(directives).orElse(0L);
-        return send(new Simple.Log(ts, data, directives));
+        return sendForStatus(new LogRequest(ts, data, directives), "log");
     }
 
     /** PMIx_Allocation_request. */

@@ -1,6 +1,7 @@
 package org.pmix4j.client;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -21,12 +22,13 @@ import org.pmix4j.client.net.Handshake;
 import org.pmix4j.client.net.LocalIdentity;
 import org.pmix4j.client.net.ServerConnection;
 import org.pmix4j.client.net.ServerUri;
-import org.pmix4j.client.request.JobInfoRequest;
-import org.pmix4j.client.request.Simple;
 import org.pmix4j.client.store.DataStore;
 import org.pmix4j.client.store.GetQuery;
 import org.pmix4j.wire.BufferKind;
+import org.pmix4j.wire.message.AbortRequest;
+import org.pmix4j.wire.message.CommitRequest;
 import org.pmix4j.wire.message.FenceRequest;
+import org.pmix4j.wire.message.FinalizeRequest;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.NativeCredential;
 import org.pmix4j.wire.protocol.PeerType;
@@ -130,7 +132,7 @@ public final class PmixClient extends PmixApi {
         c.primary(conn);
         conn.start(c.listener());
         try {
-            Futures.await(c.send(new JobInfoRequest(nspace, store)));
+            Futures.await(c.requestJobInfo(conn, nspace));
             store.fileProcValue(self, Attributes.SERVER_NSPACE.key(), Value.of(conn.server().nspace()));
             store.fileProcValue(self, Attributes.SERVER_RANK.key(), new Rank(conn.server().rank()));
             c.stopInInitIfAsked();
@@ -188,11 +190,20 @@ public final class PmixClient extends PmixApi {
     }
 
     private CompletableFuture<Void> commitRaw() {
-        if (!isConnected()) {
+        ServerConnection c = primary();
+        if (c == null || !c.isOpen()) {
             return CompletableFuture.completedFuture(null);
         }
         byte[][] b = store.commitBuffers();
-        return send(new Simple.Commit(b[0], b[1]));
+        // libpmix sends LOCAL then REMOTE, each scope only when it holds something
+        List<CommitRequest.ScopedData> scopes = new ArrayList<>(2);
+        if (b[0].length > 0) {
+            scopes.add(new CommitRequest.ScopedData(Scope.LOCAL, new Value.Buffer(c.kind().code(), b[0])));
+        }
+        if (b[1].length > 0) {
+            scopes.add(new CommitRequest.ScopedData(Scope.REMOTE, new Value.Buffer(c.kind().code(), b[1])));
+        }
+        return sendForStatus(c, new CommitRequest(scopes), "commit");
     }
 
     /**
@@ -234,7 +245,8 @@ public final class PmixClient extends PmixApi {
         if (!isConnected()) {
             return Futures.failed(PmixStatus.PMIX_ERR_UNREACH, "not connected: cannot abort (a singleton just exits)");
         }
-        return send(new Simple.Abort(status, message == null ? "" : message, procs));
+        // libpmix ignores the server's answer
+        return send(new AbortRequest(status, message == null ? "" : message, procs), u -> null);
     }
 
     /**
@@ -256,7 +268,7 @@ public final class PmixClient extends PmixApi {
         if (c != null) {
             try {
                 if (c.isOpen()) {
-                    Futures.await(send(c, new Simple.Finalize()), 2000, "PMIx_Finalize");
+                    Futures.await(sendForStatus(c, new FinalizeRequest(), "finalize"), 2000, "PMIx_Finalize");
                 }
             } catch (PmixException e) {
                 // the server will notice the connection close

@@ -43,6 +43,16 @@ public final class Unpacker {
     }
 
     /**
+     * The unread bytes, consumed: packs a message carries through without reading them here (the job data
+     * KVALs of a reply, filed by the receiver's store).
+     */
+    public byte[] rest() {
+        byte[] b = r.remainingBytes();
+        r.skip(b.length, "rest of the message");
+        return b;
+    }
+
+    /**
      * Reads the header of a pack of {@code type}: its count, checking the type tags of a fully-described
      * buffer, and refusing counts the remaining bytes cannot hold.
      */

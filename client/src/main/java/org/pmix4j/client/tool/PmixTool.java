@@ -26,10 +26,9 @@ import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.net.Handshake;
 import org.pmix4j.client.net.LocalIdentity;
 import org.pmix4j.client.net.ServerConnection;
-import org.pmix4j.client.request.JobInfoRequest;
-import org.pmix4j.client.request.Simple;
 import org.pmix4j.client.store.DataStore;
 import org.pmix4j.wire.BufferKind;
+import org.pmix4j.wire.message.FinalizeRequest;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.NativeCredential;
 import org.pmix4j.wire.protocol.PeerType;
@@ -322,7 +321,7 @@ public final class PmixTool extends PmixApi {
             primary(c);
         }
         try {
-            Futures.await(send(c, new JobInfoRequest(null, store)));
+            Futures.await(requestJobInfo(c, null));
         } catch (PmixException e) {
             synchronized (this) {
                 connections.remove(c.server());
@@ -435,7 +434,7 @@ public final class PmixTool extends PmixApi {
         for (ServerConnection c : all) {
             try {
                 if (c.isOpen()) {
-                    Futures.await(send(c, new Simple.Finalize()), 2000, "PMIx_tool_finalize");
+                    Futures.await(sendForStatus(c, new FinalizeRequest(), "finalize"), 2000, "PMIx_tool_finalize");
                 }
             } catch (PmixException e) {
                 // the server notices the close anyway

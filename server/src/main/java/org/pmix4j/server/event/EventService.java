@@ -188,7 +188,7 @@ public final class EventService implements ServerCore.PeerListener {
         if (!peer.isConnected() || !n.mayGoTo(peer) || !registry.wants(peer, n)) {
             return false;
         }
-        peer.send(Tags.NOTIFY, NotifyMessage.encode(peer.packer(), n));
+        peer.send(Tags.NOTIFY, n.message().payload(peer.kind()));
         n.deliveredTo(peer);
         return true;
     }

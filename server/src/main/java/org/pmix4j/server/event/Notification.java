@@ -10,6 +10,7 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.wire.message.EventNotification;
 
 /**
  * One event the server delivers: what was raised (code, source, range, info), the directives read from
@@ -38,6 +39,14 @@ public final class Notification {
         this.directives = directives;
         this.originIndex = originIndex;
         this.raised = raised;
+    }
+
+    /**
+     * The message that carries the event to a client or tool on the notification tag (libpmix 4.2.2's
+     * {@code _notify_client_event}): the range is always sent, since a tool reads it.
+     */
+    public EventNotification message() {
+        return new EventNotification(code, source, info, range);
     }
 
     long id() {

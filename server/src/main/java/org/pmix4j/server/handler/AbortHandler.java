@@ -1,24 +1,26 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
-import java.util.List;
-import org.pmix4j.api.Proc;
+import java.util.concurrent.Executor;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.server.HostModule;
+import org.pmix4j.wire.message.AbortRequest;
 
 /**
- * ABORT: STATUS, message, SIZE n, PROC[n] (none = the requester's whole job). Terminating the processes
- * is the host's business; the reply goes out when the host has acted.
+ * ABORT (no processes named: the requester's whole job). Terminating the processes is the host's business;
+ * the reply goes out when the host has acted.
  */
-public final class AbortHandler implements CommandHandler<UndeclaredRequest> {
+public final class AbortHandler implements CommandHandler<AbortRequest> {
+    private final HostModule host;
+    private final Executor loop;
+
+    public AbortHandler(HostModule host, Executor loop) {
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        int status = in.status();
-        String message = in.string();
-        int n = in.sizeCount("procs to abort");
-        List<Proc> targets = n == 0 ? List.of() : in.procs();
-        HostReplies.status(req, req.server().host().abort(req.peer().proc(), status, message, targets));
+    public void handle(Request req, AbortRequest abort) {
+        HostReplies.status(loop, req, host.abort(req.peer().proc(), abort.status(), abort.message(), abort.procs()));
     }
 }

@@ -1,10 +1,11 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -15,26 +16,26 @@ import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
-import org.pmix4j.wire.Packer;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.ConnectProcsRequest;
+import org.pmix4j.wire.message.ConnectReply;
 
 /**
- * CONNECT: {@code SIZE n, PROC[n]} (the processes to connect, n &ge; 1), {@code SIZE m, INFO[m]}. A
- * collective ({@link Collectives}): when every local participant has called, it completes here if all
- * participants are local, else through the host's {@code connect} upcall, called once for the local set.
+ * CONNECT: the processes to connect (at least one) and directives. A collective ({@link Collectives}): when
+ * every local participant has called, it completes here if all participants are local, else through the
+ * host's {@code connect} upcall, called once for the local set.
  *
- * <p>Reply ({@code _cnct}): STATUS; on success, for every other namespace involved, one BYTE_OBJECT holding
- * {@code STRING nspace} and that job's job-level KVALs, which the client files so it can Get the other
+ * <p>Reply ({@code _cnct}, a {@link ConnectReply}): STATUS; on success, for every other namespace involved,
+ * one BYTE_OBJECT holding {@code STRING nspace} and that job's job-level KVALs, which the client files so it can Get the other
  * side's job data afterwards. libpmix sends the namespaces of the local callers; this server also sends
  * those of the named participants whose job data the host registered here (a remote job the host told
  * this server about).
  */
-public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
+public final class ConnectHandler implements CommandHandler<ConnectProcsRequest> {
     static final String KIND = "connect";
 
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Participants p = Participants.read(req.body(), KIND);
+    public void handle(Request req, ConnectProcsRequest connect) {
+        Participants p = Participants.of(connect.procs(), connect.directives(), KIND);
         Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation<Void>() {
             @Override
@@ -44,7 +45,7 @@ public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
 
             @Override
             public void reply(Collective c, Proc participant, Request r, int status) {
-                Packer out = r.packer().status(status);
+                List<ByteObject> jobObjects = new ArrayList<>();
                 if (status == PmixStatus.PMIX_SUCCESS) {
                     JobStore jobs = r.server().service(JobStore.class);
                     for (String ns : nspaces(c)) {
@@ -55,11 +56,11 @@ public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
                         if (job == null || !job.hasData()) {
                             continue;
                         }
-                        Packer blob = r.packer().string(ns).raw(JobLevelData.keyValuePacks(job, r.peer().kind()));
-                        out.byteObject(blob.toByteArray());
+                        jobObjects.add(ConnectReply.jobObject(ns, JobLevelData.keyValuePacks(job, r.peer().kind()),
+                                r.peer().kind()));
                     }
                 }
-                r.reply(out);
+                r.reply(new ConnectReply(status, jobObjects));
             }
         });
     }
@@ -76,15 +77,13 @@ public final class ConnectHandler implements CommandHandler<UndeclaredRequest> {
         return out;
     }
 
-    /** The request of CONNECT and DISCONNECT. */
+    /** The participants of CONNECT and DISCONNECT, at least one, in the collective's canonical order. */
     record Participants(List<Proc> procs, List<Info> directives) {
-        static Participants read(Unpacker in, String what) {
-            int n = in.sizeCount(what + " participants");
-            if (n < 1) {
+        static Participants of(List<Proc> procs, List<Info> directives, String what) {
+            if (procs.isEmpty()) {
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, what + " without participants");
             }
-            List<Proc> procs = Collectives.canonical(in.procs());
-            return new Participants(procs, in.sizedInfos(what + " directives"));
+            return new Participants(Collectives.canonical(procs), directives);
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.Info;
@@ -9,18 +8,20 @@ import org.pmix4j.server.collective.Collective;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
+import org.pmix4j.wire.message.DisconnectRequest;
 
 /**
  * DISCONNECT: the request of CONNECT; the same collective, through the host's {@code disconnect} upcall
  * when not all participants are local. Reply ({@code _discnct}): STATUS. The job data the client got at
  * connect time is dropped by the client itself.
  */
-public final class DisconnectHandler implements CommandHandler<UndeclaredRequest> {
+public final class DisconnectHandler implements CommandHandler<DisconnectRequest> {
     static final String KIND = "disconnect";
 
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        ConnectHandler.Participants p = ConnectHandler.Participants.read(req.body(), KIND);
+    public void handle(Request req, DisconnectRequest disconnect) {
+        ConnectHandler.Participants p = ConnectHandler.Participants.of(disconnect.procs(), disconnect.directives(),
+                KIND);
         Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation<Void>() {
             @Override

@@ -1,7 +1,7 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
+import java.util.function.Function;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -14,7 +14,10 @@ import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
+import org.pmix4j.api.ByteObject;
 import org.pmix4j.wire.Packer;
+import org.pmix4j.wire.message.JobInfoReply;
+import org.pmix4j.wire.message.JobInfoRequest;
 
 /**
  * REQ (job information), the first request of every client: the reply is the client's nspace followed by
@@ -22,27 +25,36 @@ import org.pmix4j.wire.Packer;
  * built once per job and shared by all its clients. Tools get their nspace and the few keys libpmix
  * gives a tool.
  */
-public final class JobInfoHandler implements CommandHandler<UndeclaredRequest> {
+public final class JobInfoHandler implements CommandHandler<JobInfoRequest> {
+    private final JobStore jobs;
+    private final Function<String, Namespace> namespaces;
+
+    /** @param namespaces the server's namespace of a name, or null (for the version of its first client) */
+    public JobInfoHandler(JobStore jobs, Function<String, Namespace> namespaces) {
+        this.jobs = jobs;
+        this.namespaces = namespaces;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
+    public void handle(Request req, JobInfoRequest request) {
         Peer peer = req.peer();
-        Packer p = req.packer().string(peer.proc().nspace());
+        String nspace = peer.proc().nspace();
         if (!peer.isClient()) {
+            Packer p = new Packer(peer.kind());
             p.kval(Attributes.BFROPS_MODULE.key(), Value.of(peer.version()));
             p.kval(Attributes.UNIV_SIZE.key(), new Value.UInt32(1));
-            req.reply(p);
+            req.reply(new JobInfoReply(nspace, new ByteObject(p.toByteArray())));
             return;
         }
-        JobData job = req.server().service(JobStore.class).get(peer.proc().nspace()).orElseThrow(
+        JobData job = jobs.get(peer.proc().nspace()).orElseThrow(
                 () -> new PmixException(PmixStatus.PMIX_ERR_INVALID_NAMESPACE, "job data of " + peer.proc().nspace()
                         + " is gone"));
-        Namespace ns = req.server().namespace(peer.proc().nspace());
+        Namespace ns = namespaces.apply(peer.proc().nspace());
         // libpmix files the version of the job's first client as pmix.bfrops.mod
         if (ns != null && ns.firstClientVersion() != null
                 && job.find(Rank.WILDCARD, Attributes.BFROPS_MODULE.key(), List.of()).isEmpty()) {
             job.addJobInfo(Attributes.BFROPS_MODULE.key(), Value.of(ns.firstClientVersion()));
         }
-        p.raw(JobDataPayloads.jobInfoReply(job, peer.kind()));
-        req.reply(p);
+        req.reply(new JobInfoReply(nspace, new ByteObject(JobDataPayloads.jobInfoReply(job, peer.kind()))));
     }
 }

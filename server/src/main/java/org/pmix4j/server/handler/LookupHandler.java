@@ -1,32 +1,32 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.List;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.PublishedData;
-import org.pmix4j.api.PmixStatus;
+import java.util.concurrent.Executor;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
-import org.pmix4j.wire.Packer;
+import org.pmix4j.wire.message.LookupReply;
+import org.pmix4j.wire.message.LookupRequest;
 
 /**
- * LOOKUP: see {@link PublishedKeys} for the request (directives such as PMIX_RANGE, PMIX_WAIT and
- * PMIX_TIMEOUT pass through to the host, which does the waiting). Reply ({@code lookup_cbfunc}): STATUS,
- * and on success {@code SIZE n} then one PDATA pack of n items (an empty pack when n is 0, as libpmix
- * packs it).
+ * LOOKUP: the directives (PMIX_RANGE, PMIX_WAIT, PMIX_TIMEOUT ...) pass through to the host, which does the
+ * waiting, with the requester's ids appended ({@link PublishedKeys}). Reply ({@code lookup_cbfunc}): a
+ * {@link LookupReply}, the data only on success.
  */
-public final class LookupHandler implements CommandHandler<UndeclaredRequest> {
+public final class LookupHandler implements CommandHandler<LookupRequest> {
+    private final HostModule host;
+    private final Executor loop;
+
+    public LookupHandler(HostModule host, Executor loop) {
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        PublishedKeys r = PublishedKeys.read(req, "lookup");
-        HostReplies.whenDone(req, req.server().host().lookup(req.peer().proc(), r.keys(), r.directives()),
-                (found, status) -> {
-                    Packer p = req.packer().status(status);
-                    if (status == PmixStatus.PMIX_SUCCESS) {
-                        List<PublishedData> data = found == null ? List.of() : found;
-                        p.size(data.size()).pack(DataType.PDATA, data);
-                    }
-                    req.reply(p);
-                });
+    public void handle(Request req, LookupRequest lookup) {
+        PublishedKeys r = PublishedKeys.of(lookup.keys(), lookup.directives(), lookup.uid(), req.peer().gid(),
+                "lookup");
+        HostReplies.whenDone(loop, host.lookup(req.peer().proc(), r.keys(), r.directives()),
+                (found, status) -> req.reply(new LookupReply(status, found == null ? List.of() : found)));
     }
 }

@@ -6,30 +6,23 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.server.core.Request;
-import org.pmix4j.wire.Unpacker;
 
 /**
- * The request body LOOKUP and UNPUBLISH share: {@code UINT32 euid, SIZE nkeys}, each key as its own
- * STRING pack, {@code SIZE n, INFO[n]}; the directives get the requester's PMIX_USERID and PMIX_GRPID
- * appended, as for PUBLISH.
+ * What LOOKUP and UNPUBLISH hand the host: the keys, which must not be empty, and the directives with the
+ * requester's PMIX_USERID (the effective uid it sent) and PMIX_GRPID (from its connection) appended, as for
+ * PUBLISH.
  */
 record PublishedKeys(List<String> keys, List<Info> directives) {
-    static PublishedKeys read(Request req, String what) {
-        Unpacker in = req.body();
-        int uid = in.uint32();
-        int n = in.sizeCount(what + " keys");
-        List<String> keys = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            String k = in.string();
+    static PublishedKeys of(List<String> keys, List<Info> directives, int uid, int gid, String what) {
+        for (int i = 0; i < keys.size(); i++) {
+            String k = keys.get(i);
             if (k == null || k.isEmpty()) {
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, what + " key " + i + " is empty");
             }
-            keys.add(k);
         }
-        List<Info> directives = new ArrayList<>(in.sizedInfos(what + " directives"));
-        directives.add(Attributes.USERID.info(uid));
-        directives.add(Attributes.GRPID.info(req.peer().gid()));
-        return new PublishedKeys(List.copyOf(keys), directives);
+        List<Info> withRequester = new ArrayList<>(directives);
+        withRequester.add(Attributes.USERID.info(uid));
+        withRequester.add(Attributes.GRPID.info(gid));
+        return new PublishedKeys(List.copyOf(keys), withRequester);
     }
 }

@@ -1,6 +1,5 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -17,17 +16,19 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.StatusInfosReply;
+import org.pmix4j.wire.message.QueryRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * QUERY: {@code SIZE n, QUERY[n]} (n &ge; 1). Answered as libpmix's server answers: first from the data
+ * QUERY: at least one query. Answered as libpmix's server answers: first from the data
  * registered here, then by the host's {@code query} upcall.
  *
  * <p><b>From the registered data</b> ({@link JobData#find}): every key of a query, for the process named
@@ -44,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * it; this server answers the first from {@link AttributeSupport} (what the server library and, through
  * PmixServer.registerAttributes, the host registered) and sends the second to the host.
  *
- * <p><b>Reply</b> ({@code query_cbfunc}): STATUS, SIZE, INFO[] (each info keyed by the query key) —
+ * <p><b>Reply</b> ({@code query_cbfunc}, a {@link StatusInfosReply}): STATUS, SIZE, INFO[] (each info keyed by
+ * the query key) —
  * PMIX_SUCCESS when every key was answered or the host succeeded; PMIX_QUERY_PARTIAL_SUCCESS when the host
  * failed but some keys were answered here (a 4.2.2 client does not read the infos after a status other
  * than success); otherwise the host's error, PMIX_ERR_NOT_FOUND when it has no query upcall (libpmix
@@ -56,24 +58,30 @@ import org.slf4j.LoggerFactory;
  * unless PMIX_QUERY_REFRESH_CACHE is given, any query whose every key it finds in its own cache for the
  * process the qualifiers name (its own job data, data of jobs it connected to, earlier query results).
  */
-public final class QueryHandler implements CommandHandler<UndeclaredRequest> {
+public final class QueryHandler implements CommandHandler<QueryRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(QueryHandler.class);
 
+    private final AttributeSupport support;
+    private final JobStore jobs;
+    private final HostModule host;
+    private final Executor loop;
+
+    public QueryHandler(AttributeSupport support, JobStore jobs, HostModule host, Executor loop) {
+        this.support = support;
+        this.jobs = jobs;
+        this.host = host;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        int n = in.sizeCount("queries");
-        if (n < 1) {
+    public void handle(Request req, QueryRequest query) {
+        List<Query> queries = query.queries();
+        if (queries.isEmpty()) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "a query without queries");
-        }
-        List<Query> queries = new ArrayList<>(n);
-        for (Value v : in.unpack(DataType.QUERY)) {
-            queries.add((Query) v);
         }
         if (queries.stream().anyMatch(q -> AttributeSupport.isAttributeQuery(q.keys()))) {
             // as in libpmix, a request with an attribute-support query is answered here, whole: the
             // other queries in it are not looked at
-            AttributeSupport support = req.server().service(AttributeSupport.class);
             List<Info> answers = new ArrayList<>();
             for (Query q : queries) {
                 if (AttributeSupport.isAttributeQuery(q.keys())) {
@@ -83,7 +91,6 @@ public final class QueryHandler implements CommandHandler<UndeclaredRequest> {
             reply(req, answers.isEmpty() ? PmixStatus.PMIX_ERR_NOT_FOUND : PmixStatus.PMIX_SUCCESS, answers);
             return;
         }
-        JobStore jobs = req.server().service(JobStore.class);
         Proc requester = req.peer().proc();
 
         Map<String, Value> local = new LinkedHashMap<>();
@@ -116,7 +123,7 @@ public final class QueryHandler implements CommandHandler<UndeclaredRequest> {
             reply(req, PmixStatus.PMIX_SUCCESS, toInfos(local));
             return;
         }
-        HostReplies.whenDone(req, req.server().host().query(requester, forHost), (answers, status) -> {
+        HostReplies.whenDone(loop, host.query(requester, forHost), (answers, status) -> {
             Map<String, Value> all = new LinkedHashMap<>(local);
             if (status == PmixStatus.PMIX_SUCCESS) {
                 List<Info> out = new ArrayList<>(toInfos(local));
@@ -146,7 +153,7 @@ public final class QueryHandler implements CommandHandler<UndeclaredRequest> {
     }
 
     private static void reply(Request req, int status, List<Info> infos) {
-        req.reply(req.packer().status(status).sizedInfos(infos));
+        req.reply(new StatusInfosReply(status, infos));
     }
 
     private static List<Info> toInfos(Map<String, Value> values) {

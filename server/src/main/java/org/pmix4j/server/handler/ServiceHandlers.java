@@ -7,9 +7,13 @@ import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.AllocRequest;
 import org.pmix4j.wire.message.ComputeDeviceDistancesRequest;
+import org.pmix4j.wire.message.ConnectProcsRequest;
+import org.pmix4j.wire.message.DisconnectRequest;
 import org.pmix4j.wire.message.FabricRegisterRequest;
 import org.pmix4j.wire.message.FabricUpdateRequest;
 import org.pmix4j.wire.message.GetCredentialRequest;
@@ -20,7 +24,13 @@ import org.pmix4j.wire.message.IofDeregisterRequest;
 import org.pmix4j.wire.message.IofPullRequest;
 import org.pmix4j.wire.message.IofPushRequest;
 import org.pmix4j.wire.message.JobControlRequest;
+import org.pmix4j.wire.message.LogRequest;
+import org.pmix4j.wire.message.LookupRequest;
 import org.pmix4j.wire.message.MonitorRequest;
+import org.pmix4j.wire.message.PublishRequest;
+import org.pmix4j.wire.message.QueryRequest;
+import org.pmix4j.wire.message.SpawnRequest;
+import org.pmix4j.wire.message.UnpublishRequest;
 import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.wire.message.ValidateCredentialRequest;
 import org.pmix4j.wire.protocol.PmixCommand;
@@ -49,14 +59,17 @@ public final class ServiceHandlers {
 
         HostModule host = core.host();
         EventLoop loop = core.loop();
-        core.handle(PmixCommand.PUBLISH, UndeclaredRequest.class, new PublishHandler());
-        core.handle(PmixCommand.LOOKUP, UndeclaredRequest.class, new LookupHandler());
-        core.handle(PmixCommand.UNPUBLISH, UndeclaredRequest.class, new UnpublishHandler());
-        core.handle(PmixCommand.SPAWN, UndeclaredRequest.class, new SpawnHandler());
-        core.handle(PmixCommand.CONNECT, UndeclaredRequest.class, new ConnectHandler());
-        core.handle(PmixCommand.DISCONNECT, UndeclaredRequest.class, new DisconnectHandler());
-        core.handle(PmixCommand.QUERY, UndeclaredRequest.class, new QueryHandler());
-        core.handle(PmixCommand.LOG, UndeclaredRequest.class, new LogHandler());
+        core.handle(PmixCommand.PUBLISH, PublishRequest.class, new PublishHandler(host, loop));
+        core.handle(PmixCommand.LOOKUP, LookupRequest.class, new LookupHandler(host, loop));
+        core.handle(PmixCommand.UNPUBLISH, UnpublishRequest.class, new UnpublishHandler(host, loop));
+        core.handle(PmixCommand.SPAWN, SpawnRequest.class,
+                new SpawnHandler(host, iof, core.service(JobStore.class), loop));
+        core.handle(PmixCommand.CONNECT, ConnectProcsRequest.class, new ConnectHandler());
+        core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler());
+        core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(core.service(AttributeSupport.class),
+                core.service(JobStore.class), host, loop));
+        core.handle(PmixCommand.LOG, LogRequest.class,
+                new LogHandler(host, iof, core.config().gateway(), loop));
         core.handle(PmixCommand.ALLOC, AllocRequest.class, new AllocHandler(host, loop));
         core.handle(PmixCommand.JOB_CONTROL, JobControlRequest.class,
                 new JobControlHandler(host, loop, cleanup, core::namespace));

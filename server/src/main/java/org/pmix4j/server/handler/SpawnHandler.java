@@ -1,31 +1,28 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
-import java.util.ArrayList;
 import java.util.List;
-import org.pmix4j.api.App;
+import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataType;
+import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Rank;
-import org.pmix4j.api.Value;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
-import org.pmix4j.wire.Packer;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.SpawnReply;
+import org.pmix4j.wire.message.SpawnRequest;
 
 /**
- * SPAWN: {@code SIZE n, INFO[n]} (job directives), {@code SIZE m, APP[m]}. The host starts the job and
- * names its namespace. Reply ({@code _spcb}): STATUS, STRING nspace (a NULL string when the host named
- * none), and on success, when the new namespace is registered with this server, its job-level data as
- * KVALs, which the client files as it files its own job data (so it can Get the new job's size ... at
- * once).
+ * SPAWN: the host starts the job and names its namespace. Reply ({@code _spcb}, a {@link SpawnReply}):
+ * STATUS, the nspace (NULL when the host named none), and on success, when the new namespace is registered
+ * with this server, its job-level data as KVALs, which the client files as it files its own job data (so it
+ * can Get the new job's size ... at once).
  *
  * <p>PMIX_FWD_STDOUT / STDERR / STDDIAG / STDIN in the directives (for a tool: all output channels unless
  * it says otherwise) make the requester a receiver of the new job's output, as libpmix arranges, with the
@@ -34,32 +31,36 @@ import org.pmix4j.wire.Unpacker;
  * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
  * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).
  */
-public final class SpawnHandler implements CommandHandler<UndeclaredRequest> {
+public final class SpawnHandler implements CommandHandler<SpawnRequest> {
+    private final HostModule host;
+    private final IofRouter iof;
+    private final JobStore jobs;
+    private final Executor loop;
+
+    public SpawnHandler(HostModule host, IofRouter iof, JobStore jobs, Executor loop) {
+        this.host = host;
+        this.iof = iof;
+        this.jobs = jobs;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        List<Info> jobInfo = in.sizedInfos("spawn directives");
-        int napps = in.sizeCount("applications");
-        List<App> apps = new ArrayList<>(napps);
-        if (napps > 0) {
-            for (Value v : in.unpack(DataType.APP)) {
-                apps.add((App) v);
-            }
-        }
+    public void handle(Request req, SpawnRequest spawn) {
+        List<Info> jobInfo = spawn.jobInfo();
         Peer peer = req.peer();
         int channels = forwardedChannels(jobInfo, !peer.isClient());
-        HostReplies.whenDone(req, req.server().host().spawn(peer.proc(), jobInfo, apps), (nspace, status) -> {
+        HostReplies.whenDone(loop, host.spawn(peer.proc(), jobInfo, spawn.apps()), (nspace, status) -> {
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null && channels != IofChannel.NONE) {
-                req.server().service(IofRouter.class).registerForSpawn(peer, nspace, channels);
+                iof.registerForSpawn(peer, nspace, channels);
             }
-            Packer p = req.packer().status(status).string(nspace);
+            ByteObject jobData = ByteObject.EMPTY;
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
-                JobData job = req.server().service(JobStore.class).get(nspace).orElse(null);
+                JobData job = jobs.get(nspace).orElse(null);
                 if (job != null && job.hasData()) {
-                    p.raw(JobLevelData.keyValuePacks(job, peer.kind()));
+                    jobData = new ByteObject(JobLevelData.keyValuePacks(job, peer.kind()));
                 }
             }
-            req.reply(p);
+            req.reply(new SpawnReply(status, nspace, jobData));
         });
     }
 

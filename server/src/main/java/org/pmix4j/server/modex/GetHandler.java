@@ -1,16 +1,17 @@
 package org.pmix4j.server.modex;
 
-import org.pmix4j.wire.message.UndeclaredRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Scope;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
@@ -20,7 +21,8 @@ import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Packer;
-import org.pmix4j.wire.Unpacker;
+import org.pmix4j.wire.message.GetReply;
+import org.pmix4j.wire.message.GetRequest;
 
 /**
  * GET: {@code STRING nspace, PROC_RANK rank, SIZE ninfo, INFO[], [STRING key]}. The client asks for a
@@ -35,31 +37,39 @@ import org.pmix4j.wire.Unpacker;
  * Reserved ("pmix") keys are never put
  * and are answered from the registered job data.
  */
-public final class GetHandler implements CommandHandler<UndeclaredRequest> {
+public final class GetHandler implements CommandHandler<GetRequest> {
     /** How long a key a local process has not (yet) committed is waited for by default, as in libpmix. */
     static final long DEFAULT_KEY_WAIT_MS = 2000;
 
+    private final ModexStore modex;
+    private final JobStore jobs;
+    private final HostModule host;
+    /** The kind the host's direct-modex blobs are packed in: the server's own. */
+    private final BufferKind serverKind;
+    private final EventLoop loop;
+
+    public GetHandler(ModexStore modex, JobStore jobs, HostModule host, BufferKind serverKind, EventLoop loop) {
+        this.modex = modex;
+        this.jobs = jobs;
+        this.host = host;
+        this.serverKind = serverKind;
+        this.loop = loop;
+    }
+
     @Override
-    public void handle(Request req, UndeclaredRequest undeclared) {
-        Unpacker in = req.body();
-        String nspace = in.string();
-        int rank = in.rank();
-        List<Info> info = in.sizedInfos("get directives");
-        String key = in.hasRemaining() ? in.string() : null;
-        if (nspace == null || nspace.isEmpty()) {
+    public void handle(Request req, GetRequest get) {
+        if (get.target().nspace().isEmpty()) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "get without a namespace");
         }
-        new Lookup(req, new Proc(nspace, rank), key, info).start();
+        new Lookup(req, get.target(), get.key(), get.directives()).start();
     }
 
     /** One GET being answered, possibly after waiting. */
-    private static final class Lookup {
+    private final class Lookup {
         private final Request req;
         private final Proc target;
         private final String key;
         private final List<Info> info;
-        private final ServerCore server;
-        private final ModexStore modex;
         private final boolean immediate;
         private final long timeoutMs;
         /** PMIX_DATA_SCOPE: which of the target's data to look in; null = the default for where it runs. */
@@ -73,8 +83,6 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
             this.target = target;
             this.key = key;
             this.info = info;
-            this.server = req.server();
-            this.modex = server.service(ModexStore.class);
             this.immediate = Attributes.IMMEDIATE.find(info).orElse(false);
             this.timeoutMs = Attributes.TIMEOUT.find(info).map(s -> s * 1000L).orElse(-1L);
             Scope s = Attributes.DATA_SCOPE.find(info).orElse(null);
@@ -84,7 +92,7 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
 
         void start() {
             if (timeoutMs > 0) {
-                timer = server.loop().schedule(timeoutMs, TimeUnit.MILLISECONDS, () -> finish(PmixStatus.PMIX_ERR_TIMEOUT));
+                timer = loop.schedule(timeoutMs, TimeUnit.MILLISECONDS, () -> finish(PmixStatus.PMIX_ERR_TIMEOUT));
             }
             attempt();
         }
@@ -104,7 +112,7 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
             if (req.isAnswered()) {
                 return;
             }
-            JobData job = server.service(JobStore.class).get(target.nspace()).orElse(null);
+            JobData job = jobs.get(target.nspace()).orElse(null);
             if (job == null) {
                 if (immediate) {
                     finish(PmixStatus.PMIX_ERR_NOT_FOUND);
@@ -157,7 +165,7 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
             }
             if (committed && timer == null) {
                 // the target committed, but not this key: libpmix waits a little for a later commit
-                timer = server.loop().schedule(DEFAULT_KEY_WAIT_MS, TimeUnit.MILLISECONDS,
+                timer = loop.schedule(DEFAULT_KEY_WAIT_MS, TimeUnit.MILLISECONDS,
                         () -> finish(PmixStatus.PMIX_ERR_TIMEOUT));
             }
             modex.onChange(target, this::attempt);
@@ -214,7 +222,7 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
             if (key != null) {
                 directives.add(Attributes.REQUIRED_KEY.info(key));
             }
-            server.host().directModex(target, directives).whenCompleteAsync((blob, err) -> {
+            host.directModex(target, directives).whenCompleteAsync((blob, err) -> {
                 if (req.isAnswered()) {
                     return;
                 }
@@ -223,10 +231,10 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
                     finish(st == PmixStatus.PMIX_ERR_NOT_SUPPORTED ? PmixStatus.PMIX_ERR_NOT_FOUND : st);
                     return;
                 }
-                modex.storeRemote(target, blob, server.config().bufferKind());
-                JobData now = job != null ? job : server.service(JobStore.class).get(target.nspace()).orElse(null);
+                modex.storeRemote(target, blob, serverKind);
+                JobData now = job != null ? job : jobs.get(target.nspace()).orElse(null);
                 reply(now, modex.get(target).remote().bytes(req.peer().kind()));
-            }, server.loop());
+            }, loop);
         }
 
         /**
@@ -236,10 +244,10 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
          */
         private void reply(JobData job, byte[] keyValues) {
             BufferKind kind = req.peer().kind();
-            Packer p = req.packer().status(PmixStatus.PMIX_SUCCESS);
+            List<ByteObject> objects = new ArrayList<>(2);
             boolean foreign = !target.nspace().equals(req.peer().proc().nspace());
             if (job != null && (target.rank() == Rank.WILDCARD || foreign)) {
-                p.byteObject(JobDataPayloads.jobLevelObject(job, kind));
+                objects.add(new ByteObject(JobDataPayloads.jobLevelObject(job, kind)));
             }
             if (target.rank() != Rank.WILDCARD) {
                 Packer obj = new Packer(kind);
@@ -249,12 +257,12 @@ public final class GetHandler implements CommandHandler<UndeclaredRequest> {
                     obj.proc(target);
                 }
                 obj.raw(keyValues);
-                p.byteObject(obj.toByteArray());
+                objects.add(new ByteObject(obj.toByteArray()));
             }
             if (timer != null) {
                 timer.cancel();
             }
-            req.reply(p);
+            req.reply(new GetReply(PmixStatus.PMIX_SUCCESS, objects));
         }
     }
 

@@ -11,7 +11,6 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.wire.BufferKind;
-import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
 
 class NotifyMessageTest {
@@ -28,7 +27,7 @@ class NotifyMessageTest {
 
     @Test
     void hasTheLayoutAndSizeOfLibpmixsMessage() {
-        byte[] bytes = NotifyMessage.encode(new Packer(BufferKind.NON_DESCRIBED), captured());
+        byte[] bytes = captured().message().payload(BufferKind.NON_DESCRIBED);
         assertEquals(73, bytes.length);
         Unpacker in = new Unpacker(bytes, BufferKind.NON_DESCRIBED);
         assertEquals(12, in.command());
@@ -44,7 +43,7 @@ class NotifyMessageTest {
     void anEventWithoutInfoSendsOnlyTheCount() {
         Notification n = new Notification(0, -3010, new Proc("tcjob", 0), DataRange.SESSION, List.of(),
                 EventDirectives.NONE, -1, Instant.EPOCH);
-        Unpacker in = new Unpacker(NotifyMessage.encode(new Packer(BufferKind.FULLY_DESCRIBED), n),
+        Unpacker in = new Unpacker(n.message().payload(BufferKind.FULLY_DESCRIBED),
                 BufferKind.FULLY_DESCRIBED);
         in.command();
         in.status();

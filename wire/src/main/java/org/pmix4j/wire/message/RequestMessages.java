@@ -14,6 +14,22 @@ public final class RequestMessages {
     /** Reads the body of a request (everything after its command pack). */
     public static RequestMessage read(PmixCommand command, Unpacker body) {
         return switch (command) {
+            case REQ_JOB_INFO -> JobInfoRequest.read(body);
+            case ABORT -> AbortRequest.read(body);
+            case COMMIT -> CommitRequest.read(body);
+            case GET -> GetRequest.read(body);
+            case FINALIZE -> FinalizeRequest.read(body);
+            case PUBLISH -> PublishRequest.read(body);
+            case LOOKUP -> LookupRequest.read(body);
+            case UNPUBLISH -> UnpublishRequest.read(body);
+            case SPAWN -> SpawnRequest.read(body);
+            case CONNECT -> ConnectProcsRequest.read(body);
+            case DISCONNECT -> DisconnectRequest.read(body);
+            case NOTIFY -> NotifyRequest.read(body);
+            case REGISTER_EVENTS -> RegisterEventsRequest.read(body);
+            case DEREGISTER_EVENTS -> DeregisterEventsRequest.read(body);
+            case QUERY -> QueryRequest.read(body);
+            case LOG -> LogRequest.read(body);
             case FENCE -> FenceRequest.read(body);
             case ALLOC -> AllocRequest.read(body);
             case JOB_CONTROL -> JobControlRequest.read(body);
