@@ -10,6 +10,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.collective.Collective;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.core.CommandHandler;
@@ -33,21 +34,29 @@ import org.pmix4j.wire.message.ConnectReply;
 public final class ConnectHandler implements CommandHandler<ConnectProcsRequest> {
     static final String KIND = "connect";
 
+    private final Collectives all;
+    private final HostModule host;
+    private final JobStore jobs;
+
+    public ConnectHandler(Collectives all, HostModule host, JobStore jobs) {
+        this.all = all;
+        this.host = host;
+        this.jobs = jobs;
+    }
+
     @Override
     public void handle(Request req, ConnectProcsRequest connect) {
         Participants p = Participants.of(connect.procs(), connect.directives(), KIND);
-        Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation<Void>() {
             @Override
             public CompletionStage<Void> callHost(Collective c, List<Info> directives) {
-                return req.server().host().connect(c.procs(), directives);
+                return host.connect(c.procs(), directives);
             }
 
             @Override
             public void reply(Collective c, Proc participant, Request r, int status) {
                 List<ByteObject> jobObjects = new ArrayList<>();
                 if (status == PmixStatus.PMIX_SUCCESS) {
-                    JobStore jobs = r.server().service(JobStore.class);
                     for (String ns : nspaces(c)) {
                         if (ns.equals(participant.nspace())) {
                             continue;

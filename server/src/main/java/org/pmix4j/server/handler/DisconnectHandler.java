@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.collective.Collective;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.core.CommandHandler;
@@ -18,15 +19,22 @@ import org.pmix4j.wire.message.DisconnectRequest;
 public final class DisconnectHandler implements CommandHandler<DisconnectRequest> {
     static final String KIND = "disconnect";
 
+    private final Collectives all;
+    private final HostModule host;
+
+    public DisconnectHandler(Collectives all, HostModule host) {
+        this.all = all;
+        this.host = host;
+    }
+
     @Override
     public void handle(Request req, DisconnectRequest disconnect) {
         ConnectHandler.Participants p = ConnectHandler.Participants.of(disconnect.procs(), disconnect.directives(),
                 KIND);
-        Collectives all = req.server().service(Collectives.class);
         all.join(new Collectives.Key(KIND, p.procs()), p.procs(), req, p.directives(), () -> new Collectives.Operation<Void>() {
             @Override
             public CompletionStage<Void> callHost(Collective c, List<Info> directives) {
-                return req.server().host().disconnect(c.procs(), directives);
+                return host.disconnect(c.procs(), directives);
             }
 
             @Override

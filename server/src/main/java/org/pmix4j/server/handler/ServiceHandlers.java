@@ -45,29 +45,23 @@ public final class ServiceHandlers {
     private ServiceHandlers() {
     }
 
-    public static void install(ServerCore core) {
-        Collectives collectives = core.service(Collectives.class);
-        Groups groups = new Groups();
-        core.provide(Groups.class, groups);
-        IofRouter iof = new IofRouter(core);
-        core.provide(IofRouter.class, iof);
-        core.addPeerListener(iof);
-        core.addMessageSink(iof);
-        ExecutingEpilogRegistry cleanup = new ExecutingEpilogRegistry();
-        core.provide(CleanupRegistry.class, cleanup);
-        core.addPeerListener(cleanup);
-
+    public static void install(ServerCore core, ServerParts parts) {
+        Collectives collectives = parts.collectives();
+        Groups groups = parts.groups();
+        IofRouter iof = parts.iof();
+        CleanupRegistry cleanup = parts.cleanup();
+        JobStore jobs = parts.jobs();
         HostModule host = core.host();
         EventLoop loop = core.loop();
         core.handle(PmixCommand.PUBLISH, PublishRequest.class, new PublishHandler(host, loop));
         core.handle(PmixCommand.LOOKUP, LookupRequest.class, new LookupHandler(host, loop));
         core.handle(PmixCommand.UNPUBLISH, UnpublishRequest.class, new UnpublishHandler(host, loop));
         core.handle(PmixCommand.SPAWN, SpawnRequest.class,
-                new SpawnHandler(host, iof, core.service(JobStore.class), loop));
-        core.handle(PmixCommand.CONNECT, ConnectProcsRequest.class, new ConnectHandler());
-        core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler());
-        core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(core.service(AttributeSupport.class),
-                core.service(JobStore.class), host, loop));
+                new SpawnHandler(host, iof, jobs, loop));
+        core.handle(PmixCommand.CONNECT, ConnectProcsRequest.class, new ConnectHandler(collectives, host, jobs));
+        core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler(collectives, host));
+        core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(parts.attributes(),
+                jobs, host, loop));
         core.handle(PmixCommand.LOG, LogRequest.class,
                 new LogHandler(host, iof, core.config().gateway(), loop));
         core.handle(PmixCommand.ALLOC, AllocRequest.class, new AllocHandler(host, loop));

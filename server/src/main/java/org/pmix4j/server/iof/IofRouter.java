@@ -12,7 +12,6 @@ import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
-import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
@@ -50,14 +49,15 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
         }
     }
 
-    private final ServerCore server;
+    private final Proc self;
     private final Map<Integer, IofRequest> requests = new TreeMap<>();
     private final ArrayDeque<Output> cache = new ArrayDeque<>();
     private long cachedBytes;
     private Consumer<Output> fromPeers = IofRouter::writeLocally;
 
-    public IofRouter(ServerCore server) {
-        this.server = server;
+    /** {@code self} is the server's own name: output a tool pulls from "the server" is addressed to it. */
+    public IofRouter(Proc self) {
+        this.self = self;
     }
 
     /** Where output that peers send the server goes (default: the server process's stdout/stderr). */
@@ -80,7 +80,7 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
     }
 
     private boolean forward(Output out, IofRequest r) {
-        if (!r.wants(out.source(), out.channel(), server.self())) {
+        if (!r.wants(out.source(), out.channel(), self)) {
             return false;
         }
         Peer to = r.requester();
@@ -172,7 +172,7 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
     @Override
     public void connected(Peer peer, List<Info> info) {
         if (!peer.isClient()) {
-            register(peer, List.of(server.self()), IofChannel.STDOUT | IofChannel.STDERR | IofChannel.STDDIAG, 0);
+            register(peer, List.of(self), IofChannel.STDOUT | IofChannel.STDERR | IofChannel.STDDIAG, 0);
         }
     }
 
