@@ -42,8 +42,11 @@ import org.slf4j.LoggerFactory;
  * each local process ({@link #registerClient}) before launching it with the environment of
  * {@link #setupFork}; {@link #close} is {@code PMIx_server_finalize}.
  *
- * <p>The methods may be called from any thread. The registration methods are asynchronous, like their C
- * counterparts; {@code join()} the result to wait.
+ * <p>The methods may be called from any thread. The server's state (the job store, the clients, the
+ * collectives, the events) belongs to its event loop alone, so every method that reads or changes it runs
+ * there: the registration methods queue their work and are asynchronous, like their C counterparts
+ * ({@code join()} the result to wait); {@link #setupFork}, synchronous like {@code PMIx_server_setup_fork},
+ * waits for the loop's answer.
  */
 public final class PmixServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PmixServer.class);
@@ -139,8 +142,12 @@ public final class PmixServer implements AutoCloseable {
      * name such as "PMIx_Spawn") and honours {@code attributes} there. Tools learn it by querying
      * PMIX_QUERY_ATTRIBUTE_SUPPORT with PMIX_HOST_FUNCTIONS or PMIX_HOST_ATTRIBUTES ({@code pattrs --host}).
      */
-    public void registerAttributes(String function, List<org.pmix4j.api.Attribute<?>> attributes) {
-        core.service(AttributeSupport.class).register(AttributeSupport.Level.HOST, function, attributes);
+    public CompletableFuture<Void> registerAttributes(String function, List<org.pmix4j.api.Attribute<?>> attributes) {
+        List<org.pmix4j.api.Attribute<?>> copy = List.copyOf(attributes);
+        return call(() -> {
+            core.service(AttributeSupport.class).register(AttributeSupport.Level.HOST, function, copy);
+            return null;
+        });
     }
 
     /** The server's own name (PMIX_SERVER_NSPACE and PMIX_SERVER_RANK). */
@@ -209,8 +216,12 @@ public final class PmixServer implements AutoCloseable {
      * would then speak an encoding pmix4j does not, and failing to find a server is the clearer error.
      */
     public Map<String, String> setupFork(Proc proc) {
-        store.get(proc.nspace()).orElseThrow(() -> new PmixException(PmixStatus.PMIX_ERR_INVALID_NAMESPACE,
-                "setup_fork " + proc + ": namespace '" + proc.nspace() + "' is not registered"));
+        // the job store belongs to the loop: the launcher forks from threads of its own
+        boolean registered = await("setup_fork " + proc, () -> store.get(proc.nspace()).isPresent());
+        if (!registered) {
+            throw new PmixException(PmixStatus.PMIX_ERR_INVALID_NAMESPACE, "setup_fork " + proc + ": namespace '"
+                    + proc.nspace() + "' is not registered");
+        }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PMIX_NAMESPACE", proc.nspace());
         env.put("PMIX_RANK", Rank.label(proc.rank()));
@@ -342,6 +353,30 @@ public final class PmixServer implements AutoCloseable {
             }
         });
         return f;
+    }
+
+    /**
+     * Runs {@code task} on the loop and waits for its result, for the synchronous entry points; on the loop
+     * itself (a host upcall calling back) it runs at once. Failures come back as PmixException.
+     */
+    private <T> T await(String what, Supplier<T> task) {
+        if (loop.inLoop()) {
+            return task.get();
+        }
+        try {
+            // bounded: a loop closed under us runs no more tasks
+            return call(task).get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new PmixException(PmixStatus.PMIX_ERROR, what + ": " + e.getCause());
+        } catch (TimeoutException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_TIMEOUT, what + ": the server did not answer within 30 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PmixException(PmixStatus.PMIX_ERR_INIT, what + ": interrupted");
+        }
     }
 
     private static <T> T onLoop(EventLoop loop, Supplier<T> task) throws IOException {

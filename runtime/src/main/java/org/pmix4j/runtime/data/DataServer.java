@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PublishedData;
@@ -78,18 +77,9 @@ public final class DataServer {
 
     /** One published datum and what governs it. */
     private record Entry(Proc publisher, String key, Value value, DataRange range, Persistence persistence,
-            List<Proc> custom, String node, long session, Access access, long seq) {
+            List<Proc> custom, String node, long session, AccessPermissions access, long seq) {
     }
 
-    /** PMIX_ACCESS_PERMISSIONS: who may read, by uid or gid; null lists admit everybody. */
-    private record Access(List<Integer> uids, List<Integer> gids) {
-        boolean admits(Integer uid, Integer gid) {
-            if (uids == null && gids == null) {
-                return true;
-            }
-            return (uids != null && uid != null && uids.contains(uid)) || (gids != null && gid != null && gids.contains(gid));
-        }
-    }
 
     /** A lookup waiting for data. */
     private static final class Waiter {
@@ -117,16 +107,16 @@ public final class DataServer {
         Objects.requireNonNull(publisher, "publisher");
         List<Runnable> completions = new ArrayList<>();
         try {
-            DataRange range = rangeOf(info, DataRange.SESSION);
-            Persistence persistence = persistenceOf(info);
-            List<Proc> custom = range.equals(DataRange.CUSTOM) ? customOf(info, "publish") : List.of();
-            Access access = accessOf(info);
+            DataRange range = PublishDirectives.rangeOf(info, DataRange.SESSION);
+            Persistence persistence = PublishDirectives.persistenceOf(info);
+            List<Proc> custom = range.equals(DataRange.CUSTOM) ? PublishDirectives.customOf(info, "publish") : List.of();
+            AccessPermissions access = PublishDirectives.accessOf(info);
             String node = membership.nodeOf(publisher);
             long session = membership.sessionOf(publisher.nspace());
             synchronized (lock) {
                 List<Entry> fresh = new ArrayList<>();
                 for (Info i : info) {
-                    if (isDirective(i.key())) {
+                    if (PublishDirectives.isDirective(i.key())) {
                         continue;
                     }
                     Entry e = new Entry(publisher, i.key(), i.value(), range, persistence, custom, node, session, access,
@@ -194,10 +184,10 @@ public final class DataServer {
         int needed;
         long timeout;
         try {
-            needed = waitCount(directives, wanted.size());
-            timeout = timeoutOf(directives);
-            if (rangeOf(directives, DataRange.SESSION).equals(DataRange.CUSTOM)) {
-                customOf(directives, "lookup");
+            needed = PublishDirectives.waitCount(directives, wanted.size());
+            timeout = PublishDirectives.timeoutOf(directives);
+            if (PublishDirectives.rangeOf(directives, DataRange.SESSION).equals(DataRange.CUSTOM)) {
+                PublishDirectives.customOf(directives, "lookup");
             }
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
@@ -229,10 +219,10 @@ public final class DataServer {
      * FIRST_READ data it returns. Under the lock.
      */
     private LookupResult attempt(Waiter w, boolean answerNow) {
-        DataRange range = rangeOf(w.directives, DataRange.SESSION);
-        List<Proc> custom = range.equals(DataRange.CUSTOM) ? customOf(w.directives, "lookup") : List.of();
-        Integer uid = numberOf(w.directives, Attributes.USERID.key());
-        Integer gid = numberOf(w.directives, Attributes.GRPID.key());
+        DataRange range = PublishDirectives.rangeOf(w.directives, DataRange.SESSION);
+        List<Proc> custom = range.equals(DataRange.CUSTOM) ? PublishDirectives.customOf(w.directives, "lookup") : List.of();
+        Integer uid = PublishDirectives.numberOf(w.directives, Attributes.USERID.key());
+        Integer gid = PublishDirectives.numberOf(w.directives, Attributes.GRPID.key());
         List<Entry> found = new ArrayList<>();
         int denied = 0;
         for (String key : w.keys) {
@@ -367,7 +357,7 @@ public final class DataServer {
         Objects.requireNonNull(requester, "requester");
         DataRange only;
         try {
-            only = rangeOf(directives, null);
+            only = PublishDirectives.rangeOf(directives, null);
         } catch (PmixException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -472,153 +462,6 @@ public final class DataServer {
             }
             return n;
         }
-    }
-
-    // ---- directives ------------------------------------------------------------------------------------
-
-    /** Infos with a {@code pmix.} key steer the operation; the others are the data. */
-    static boolean isDirective(String key) {
-        return key.startsWith("pmix.");
-    }
-
-    private static Info find(List<Info> info, String key) {
-        for (Info i : info) {
-            if (i.key().equals(key)) {
-                return i;
-            }
-        }
-        return null;
-    }
-
-    private static DataRange rangeOf(List<Info> info, DataRange dflt) {
-        Info i = find(info, Attributes.RANGE.key());
-        if (i == null) {
-            return dflt;
-        }
-        if (!(i.value() instanceof DataRange r)) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_RANGE must be a data range, got "
-                    + i.value().type());
-        }
-        return r.equals(DataRange.UNDEF) ? (dflt == null ? null : DataRange.SESSION) : r;
-    }
-
-    private static Persistence persistenceOf(List<Info> info) {
-        Info i = find(info, Attributes.PERSISTENCE.key());
-        if (i == null) {
-            return Persistence.APP;
-        }
-        if (!(i.value() instanceof Persistence p)) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_PERSISTENCE must be a persistence, got "
-                    + i.value().type());
-        }
-        return p.equals(Persistence.INVALID) ? Persistence.APP : p;
-    }
-
-    private static List<Proc> customOf(List<Info> info, String what) {
-        Info i = find(info, Attributes.EVENT_CUSTOM_RANGE.key());
-        List<Proc> out = new ArrayList<>();
-        if (i != null) {
-            if (i.value() instanceof Proc p) {
-                out.add(p);
-            } else if (i.value() instanceof DataArray a) {
-                for (Value v : a.elements()) {
-                    if (v instanceof Proc p) {
-                        out.add(p);
-                    }
-                }
-            }
-        }
-        if (out.isEmpty()) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, what + " with PMIX_RANGE_CUSTOM needs the processes"
-                    + " in PMIX_EVENT_CUSTOM_RANGE (a PROC or an array of them)");
-        }
-        return List.copyOf(out);
-    }
-
-    private static Access accessOf(List<Info> info) {
-        Info i = find(info, Attributes.ACCESS_PERMISSIONS.key());
-        if (i == null) {
-            return new Access(null, null);
-        }
-        if (!(i.value() instanceof DataArray a)) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_ACCESS_PERMISSIONS must be an array of infos");
-        }
-        List<Integer> uids = null;
-        List<Integer> gids = null;
-        for (Info p : a.infos()) {
-            if (p.key().equals(Attributes.ACCESS_USERIDS.key())) {
-                uids = ids(p);
-            } else if (p.key().equals(Attributes.ACCESS_GRPIDS.key())) {
-                gids = ids(p);
-            }
-        }
-        return new Access(uids, gids);
-    }
-
-    private static List<Integer> ids(Info p) {
-        List<Integer> out = new ArrayList<>();
-        List<Value> values = p.value() instanceof DataArray a ? a.elements() : List.of(p.value());
-        for (Value v : values) {
-            Integer n = number(v);
-            if (n == null) {
-                throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, p.key() + " must hold user or group ids, got "
-                        + v.type());
-            }
-            out.add(n);
-        }
-        return out;
-    }
-
-    private static Integer numberOf(List<Info> info, String key) {
-        Info i = find(info, key);
-        return i == null ? null : number(i.value());
-    }
-
-    private static Integer number(Value v) {
-        return switch (v) {
-            case Value.UInt32 u -> u.value();
-            case Value.Int32 x -> x.value();
-            case Value.Int x -> x.value();
-            case Value.UInt x -> x.value();
-            case Value.UInt16 x -> x.value();
-            case Value.Int64 x -> (int) x.value();
-            case Value.UInt64 x -> (int) x.value();
-            case Value.Size x -> (int) x.value();
-            default -> null;
-        };
-    }
-
-    /** PMIX_WAIT: how many keys to wait for (0 = all); -1 when the lookup does not wait. */
-    private static int waitCount(List<Info> info, int nkeys) {
-        Info i = find(info, Attributes.WAIT.key());
-        if (i == null) {
-            return -1;
-        }
-        if (i.value() instanceof Value.Bool b) {
-            return b.value() ? 0 : -1;
-        }
-        if (i.value() instanceof Value.Undef) {
-            return 0;
-        }
-        Integer n = number(i.value());
-        if (n == null) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_WAIT must be a number of keys, got "
-                    + i.value().type());
-        }
-        return n <= 0 || n >= nkeys ? 0 : n;
-    }
-
-    private static long timeoutOf(List<Info> info) {
-        Info i = find(info, Attributes.TIMEOUT.key());
-        if (i == null) {
-            return 0;
-        }
-        Integer n = number(i.value());
-        if (n == null) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_TIMEOUT must be a number of seconds, got "
-                    + i.value().type());
-        }
-        return Math.max(0, n);
     }
 
     private static boolean containsProc(List<Proc> procs, Proc p) {

@@ -217,9 +217,9 @@ public record OutputOptions(boolean tag, boolean tagDetailed, boolean tagFullnam
                 name = directive.substring(0, eq);
                 arg = directive.substring(eq + 1);
             }
-            String d = Directives.match(OPTION, name, DIRECTIVES, value);
+            String d = OutputDirectiveWords.match(OPTION, name, DIRECTIVES, value);
             if (d == null) {
-                if (Directives.match(OPTION, name, QUALIFIERS, value) != null) {
+                if (OutputDirectiveWords.match(OPTION, name, QUALIFIERS, value) != null) {
                     qualifier(directive, value, false);
                     return;
                 }
@@ -230,7 +230,7 @@ public record OutputOptions(boolean tag, boolean tagDetailed, boolean tagFullnam
                 case "directory" -> directory = path(d, arg, value, cwd);
                 case "filename" -> file = path(d, arg, value, cwd);
                 default -> {
-                    boolean on = Directives.truth(OPTION, d, arg);
+                    boolean on = OutputDirectiveWords.truth(OPTION, d, arg);
                     switch (d) {
                         case "tag" -> tag = on;
                         case "tag-detailed" -> tagDetailed = on;
@@ -257,12 +257,12 @@ public record OutputOptions(boolean tag, boolean tagDetailed, boolean tagFullnam
                 name = typed.substring(0, eq);
                 arg = typed.substring(eq + 1);
             }
-            String q = Directives.match(OPTION, name, QUALIFIERS, value);
+            String q = OutputDirectiveWords.match(OPTION, name, QUALIFIERS, value);
             if (q == null) {
                 throw new IllegalArgumentException(OPTION + ": unknown " + (afterColon ? "qualifier ':" : "directive '")
                         + name + "' in '" + value + "'; " + validList());
             }
-            boolean on = Directives.truth(OPTION, q, arg);
+            boolean on = OutputDirectiveWords.truth(OPTION, q, arg);
             switch (q) {
                 case "copy", "nocopy" -> {
                     boolean c = q.equals("copy") == on;

@@ -65,7 +65,7 @@ public record BindingPolicy(Target target, boolean ifSupported, Boolean overload
         String[] parts = spec.strip().split(":", -1);
         Target target = null;
         if (!parts[0].isBlank()) {
-            String d = Directives.match("--bind-to", spec, "directive", parts[0], DIRECTIVES, List.of());
+            String d = PolicyWords.match("--bind-to", spec, "directive", parts[0], DIRECTIVES, List.of());
             target = d.equals("socket") ? Target.PACKAGE : Target.valueOf(d.toUpperCase(Locale.ROOT));
         } else if (parts.length == 1) {
             throw new IllegalArgumentException("--bind-to needs a value; valid directives: "
@@ -77,7 +77,7 @@ public record BindingPolicy(Target target, boolean ifSupported, Boolean overload
         for (int i = 1; i < parts.length; i++) {
             String q = parts[i];
             String name = q.contains("=") ? q.substring(0, q.indexOf('=')) : q;
-            String m = Directives.match("--bind-to", spec, "qualifier", name, QUALIFIERS, UNSUPPORTED_QUALIFIERS);
+            String m = PolicyWords.match("--bind-to", spec, "qualifier", name, QUALIFIERS, UNSUPPORTED_QUALIFIERS);
             if (!name.equals(q)) {
                 throw new IllegalArgumentException("--bind-to " + spec + ": the qualifier " + m.toUpperCase(Locale.ROOT)
                         + " takes no value");

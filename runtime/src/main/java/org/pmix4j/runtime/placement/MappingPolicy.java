@@ -69,7 +69,7 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
             if (word.contains("=")) {
                 word = word.substring(0, word.indexOf('='));
             }
-            String d = Directives.match("--map-by", spec, "directive", word, DIRECTIVES, UNSUPPORTED_DIRECTIVES);
+            String d = PolicyWords.match("--map-by", spec, "directive", word, DIRECTIVES, UNSUPPORTED_DIRECTIVES);
             if (!word.equals(parts[0])) {
                 throw new IllegalArgumentException("--map-by " + spec + ": the directive " + d + " takes no value");
             }
@@ -86,13 +86,13 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
             int eq = q.indexOf('=');
             String name = eq < 0 ? q : q.substring(0, eq);
             String value = eq < 0 ? null : q.substring(eq + 1);
-            String m = Directives.match("--map-by", spec, "qualifier", name, QUALIFIERS, UNSUPPORTED_QUALIFIERS);
+            String m = PolicyWords.match("--map-by", spec, "qualifier", name, QUALIFIERS, UNSUPPORTED_QUALIFIERS);
             if (m.equals("pe")) {
                 if (value == null) {
                     throw new IllegalArgumentException("--map-by " + spec + ": PE needs a value (PE=n, the number of"
                             + " CPUs for each process)");
                 }
-                pe = Directives.positive("--map-by", spec, "PE", value);
+                pe = PolicyWords.positive("--map-by", spec, "PE", value);
                 continue;
             }
             if (value != null) {

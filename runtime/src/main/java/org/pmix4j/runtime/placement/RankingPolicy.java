@@ -32,7 +32,7 @@ public enum RankingPolicy {
             throw new IllegalArgumentException("--rank-by " + spec + ": --rank-by takes no qualifiers; valid"
                     + " directives: " + String.join(", ", WORDS));
         }
-        return valueOf(Directives.match("--rank-by", spec, "directive", spec, WORDS, List.of()).toUpperCase(
+        return valueOf(PolicyWords.match("--rank-by", spec, "directive", spec, WORDS, List.of()).toUpperCase(
                 Locale.ROOT));
     }
 

@@ -9,8 +9,8 @@ import java.util.Locale;
  * case-insensitive, and any unambiguous prefix of a word stands for it ({@code pack} is {@code package}).
  * Errors name the option, the whole value given and the word at fault, and list the valid words.
  */
-final class Directives {
-    private Directives() {
+final class PolicyWords {
+    private PolicyWords() {
     }
 
     /**

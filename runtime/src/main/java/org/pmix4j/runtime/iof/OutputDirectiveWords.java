@@ -10,8 +10,8 @@ import java.util.Locale;
  * ("merge" and "merge-std" both name {@code merge-stderr-to-stdout}, "tag-d" names {@code tag-detailed}).
  * An exact name always wins, so "tag" is {@code tag} even though it also starts {@code tag-detailed}.
  */
-final class Directives {
-    private Directives() {
+final class OutputDirectiveWords {
+    private OutputDirectiveWords() {
     }
 
     /**
