@@ -18,13 +18,11 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
-import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
 import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.attrs.ServerLibraryAttributes;
 import org.pmix4j.server.core.ServerCore;
-import org.pmix4j.server.event.EventService;
+import org.pmix4j.server.handler.ServerParts;
 import org.pmix4j.server.handler.Handlers;
-import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.net.ListenAddress;
 import org.pmix4j.server.net.Listener;
@@ -62,18 +60,20 @@ public final class PmixServer implements AutoCloseable {
     private final ServerCore core;
     private final SessionDirectories dirs;
     private final JobStore store;
+    private final ServerParts parts;
     private final Listener listener;
     private final String uri;
     private final Thread cleanupOnExit = new Thread(this::close, "pmix4j-server-cleanup");
     private volatile boolean closed;
 
-    private PmixServer(ServerConfig config, SessionDirectories dirs, EventLoop loop, ServerCore core, JobStore store,
+    private PmixServer(ServerConfig config, SessionDirectories dirs, EventLoop loop, ServerCore core, ServerParts parts,
             Listener listener, String uri) {
         this.config = config;
         this.dirs = dirs;
         this.loop = loop;
         this.core = core;
-        this.store = store;
+        this.store = parts.jobs();
+        this.parts = parts;
         this.listener = listener;
         this.uri = uri;
         // a JVM that exits without finalizing us (System.exit, a signal) must still leave no files behind
@@ -95,12 +95,10 @@ public final class PmixServer implements AutoCloseable {
             JobStore store = new JobStore(config.hostname(), new SessionDirs(dirs.serverTmpdir().toString(),
                     ns -> dirs.namespaceDir(ns).toString(), (ns, rank) -> dirs.procDir(ns, rank).toString()));
             ServerCore core = new ServerCore(config, host == null ? HostModule.NONE : host, loop);
-            core.provide(JobStore.class, store);
-            core.provide(SessionDirectories.class, dirs);
             AttributeSupport attributes = new AttributeSupport();
             ServerLibraryAttributes.registerAll(attributes);
-            core.provide(AttributeSupport.class, attributes);
-            Handlers.install(core);
+            ServerParts parts = ServerParts.assemble(core, store, attributes);
+            Handlers.install(core, parts);
             Listener listener = onLoop(loop, () -> openListener(config, loop, core));
             InetSocketAddress a = listener.address();
             String host4or6 = a.getAddress() instanceof Inet6Address ? "tcp6://" : "tcp4://";
@@ -109,7 +107,7 @@ public final class PmixServer implements AutoCloseable {
             dirs.writeRendezvousFiles(uri, PMIX_VERSION);
             UriReport.report(config.reportUri(), uri, PMIX_VERSION, List.of("PMIX_SERVER_URI41", "PMIX_SERVER_URI4"));
             LOG.debug("PMIx server {} listening at {}", core.self(), uri);
-            return new PmixServer(config, dirs, loop, core, store, listener, uri);
+            return new PmixServer(config, dirs, loop, core, parts, listener, uri);
         } catch (RuntimeException | IOException e) {
             loop.close();
             dirs.close();
@@ -145,7 +143,7 @@ public final class PmixServer implements AutoCloseable {
     public CompletableFuture<Void> registerAttributes(String function, List<org.pmix4j.api.Attribute<?>> attributes) {
         List<org.pmix4j.api.Attribute<?>> copy = List.copyOf(attributes);
         return call(() -> {
-            core.service(AttributeSupport.class).register(AttributeSupport.Level.HOST, function, copy);
+            parts.attributes().register(AttributeSupport.Level.HOST, function, copy);
             return null;
         });
     }
@@ -252,7 +250,7 @@ public final class PmixServer implements AutoCloseable {
                         + ": not a local process of this server"));
                 return;
             }
-            core.service(ModexStore.class).whenCommitted(proc, bytes -> {
+            parts.modex().whenCommitted(proc, bytes -> {
                 if (bytes == null) {
                     f.completeExceptionally(new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "dmodex request for "
                             + proc + ": it left without committing"));
@@ -277,7 +275,7 @@ public final class PmixServer implements AutoCloseable {
      */
     public CompletableFuture<Void> notifyEvent(int status, Proc source, DataRange range, List<Info> info) {
         return call(() -> {
-            core.service(EventService.class).raiseFromHost(status, source, range, info);
+            parts.events().raiseFromHost(status, source, range, info);
             return null;
         });
     }
@@ -298,7 +296,7 @@ public final class PmixServer implements AutoCloseable {
         byte[] copy = data.clone();
         List<Info> infos = info == null ? List.of() : List.copyOf(info);
         call(() -> {
-            core.service(org.pmix4j.server.iof.IofRouter.class).deliver(source, channel, copy, infos);
+            parts.iof().deliver(source, channel, copy, infos);
             return null;
         }).exceptionally(e -> {
             LOG.warn("IOF delivery from {} failed: {}", source, e.toString());
@@ -333,9 +331,9 @@ public final class PmixServer implements AutoCloseable {
         return NodeRegex.generatePpn(ranks);
     }
 
-    /** The core, for the other parts of pmix4j that run inside this server (the runtime's host). */
-    public ServerCore core() {
-        return core;
+    /** The parts that keep protocol state; for the tests of this library, which reach it from this package. */
+    ServerParts parts() {
+        return parts;
     }
 
     /** Runs {@code task} on the server's loop and returns its result. */
@@ -426,7 +424,7 @@ public final class PmixServer implements AutoCloseable {
                 listener.close();
                 core.shutdown();
                 // RFC0027 cleanups still registered are done now, and those under way awaited
-                return ExecutingEpilogRegistry.drain(core);
+                return parts.cleanup().drain();
             });
         } catch (IOException | RuntimeException e) {
             LOG.warn("finalize: {}", e.toString());

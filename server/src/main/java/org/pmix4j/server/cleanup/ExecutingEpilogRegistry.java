@@ -28,17 +28,6 @@ public final class ExecutingEpilogRegistry extends EpilogRegistry implements Ser
 
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
 
-    /** What a server about to finalize must still do; {@code null} when the server has no such registry. */
-    public static Runnable drain(ServerCore core) {
-        CleanupRegistry r;
-        try {
-            r = core.service(CleanupRegistry.class);
-        } catch (IllegalStateException e) {
-            return null;
-        }
-        return r instanceof ExecutingEpilogRegistry e ? e.drain() : null;
-    }
-
     private void carryOut(String name, List<Map.Entry<Proc, Epilog>> epilogs) {
         if (epilogs.isEmpty()) {
             return;

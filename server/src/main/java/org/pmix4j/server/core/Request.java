@@ -2,33 +2,24 @@ package org.pmix4j.server.core;
 
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.Packer;
-import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.message.ReplyMessage;
 import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /**
- * One request from a peer: the command, the rest of its payload, and the way to answer it exactly once on
- * its tag. A request whose peer has gone is answered into the void.
+ * One request from a peer: who sent it, the command, and the way to answer it exactly once on its tag (the
+ * body arrives separately, read into its record). A request whose peer has gone is answered into the void.
  */
 public final class Request {
-    private final ServerCore server;
     private final Peer peer;
     private final int tag;
     private final PmixCommand command;
-    private final Unpacker body;
     private boolean answered;
 
-    Request(ServerCore server, Peer peer, int tag, PmixCommand command, Unpacker body) {
-        this.server = server;
+    Request(Peer peer, int tag, PmixCommand command) {
         this.peer = peer;
         this.tag = tag;
         this.command = command;
-        this.body = body;
-    }
-
-    public ServerCore server() {
-        return server;
     }
 
     public Peer peer() {
@@ -41,11 +32,6 @@ public final class Request {
 
     public PmixCommand command() {
         return command;
-    }
-
-    /** The request after its command pack. */
-    public Unpacker body() {
-        return body;
     }
 
     /** A packer in the peer's buffer kind, for building the reply. */

@@ -43,7 +43,6 @@ public final class ServerCore implements Connection.Listener {
     private final Map<PmixCommand, Registration<?>> handlers = new EnumMap<>(PmixCommand.class);
     private final Map<String, Namespace> namespaces = new HashMap<>();
     private final Map<Integer, Peer> peers = new HashMap<>();
-    private final Map<Class<?>, Object> services = new HashMap<>();
     private final List<PeerListener> peerListeners = new ArrayList<>();
     private final List<MessageSink> sinks = new ArrayList<>();
     private int nextIndex;
@@ -85,22 +84,6 @@ public final class ServerCore implements Connection.Listener {
         void handle(Request req, RequestMessage message) {
             handler.handle(req, type.cast(message));
         }
-    }
-
-    /**
-     * Registers one instance of a part of the server (the job store, the collectives …) so that handlers
-     * can find it by type without the core knowing them all.
-     */
-    public <T> void provide(Class<T> type, T service) {
-        services.put(type, service);
-    }
-
-    public <T> T service(Class<T> type) {
-        Object s = services.get(type);
-        if (s == null) {
-            throw new IllegalStateException("no " + type.getSimpleName() + " in this server");
-        }
-        return type.cast(s);
     }
 
     // ---- namespaces and clients -------------------------------------------------------------------------
@@ -300,7 +283,7 @@ public final class ServerCore implements Connection.Listener {
             return;
         }
         PmixCommand cmd = PmixCommand.forCode(code);
-        Request req = new Request(this, peer, tag, cmd, body);
+        Request req = new Request(peer, tag, cmd);
         Registration<?> h = cmd == null ? null : handlers.get(cmd);
         if (h == null) {
             LOG.debug("{} sent {} (command {}), which this server does not serve", peer, cmd, code);

@@ -18,11 +18,7 @@ final class InfoReplies {
     private InfoReplies() {
     }
 
-    static void statusSizeInfos(Request req, CompletionStage<List<Info>> stage) {
-        statusSizeInfos(req.server().loop(), req, stage);
-    }
-
-    /** As above, the answer written on {@code loop}. */
+    /** Answers once the host has: the reply written on {@code loop}. */
     static void statusSizeInfos(Executor loop, Request req, CompletionStage<List<Info>> stage) {
         HostReplies.whenDone(loop, stage, (infos, status) -> {
             if (status == PmixStatus.PMIX_ERR_NOT_SUPPORTED) {

@@ -2,12 +2,10 @@ package org.pmix4j.server.handler;
 
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.cleanup.CleanupRegistry;
-import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
-import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.AllocRequest;
@@ -31,7 +29,6 @@ import org.pmix4j.wire.message.PublishRequest;
 import org.pmix4j.wire.message.QueryRequest;
 import org.pmix4j.wire.message.SpawnRequest;
 import org.pmix4j.wire.message.UnpublishRequest;
-import org.pmix4j.wire.message.UndeclaredRequest;
 import org.pmix4j.wire.message.ValidateCredentialRequest;
 import org.pmix4j.wire.protocol.PmixCommand;
 

@@ -12,6 +12,7 @@ import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;

@@ -20,7 +20,7 @@ public final class UnsentRequests {
 
     /** A request of client {@code p} for {@code command}. */
     public static Request of(Proc p, PmixCommand command) {
-        return new Request(null, client(p), nextTag++, command, null);
+        return new Request(client(p), nextTag++, command);
     }
 
     /** A client peer of {@code p} whose connection is closed. */

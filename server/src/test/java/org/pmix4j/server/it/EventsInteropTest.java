@@ -34,6 +34,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.ServerInternals;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.event.EventService;
@@ -183,7 +184,7 @@ class EventsInteropTest {
     }
 
     private List<Integer> registeredCodes(Proc p) {
-        return server.call(() -> server.core().service(EventService.class).registrations(p).stream()
+        return server.call(() -> ServerInternals.parts(server).events().registrations(p).stream()
                 .flatMap(r -> r.codes().stream()).toList()).join();
     }
 
@@ -443,7 +444,7 @@ class EventsInteropTest {
         server.notifyEvent(PmixStatus.PMIX_EVENT_JOB_END, server.self(), DataRange.SESSION,
                 LifecycleEvents.jobEnd("shortjob", PmixStatus.PMIX_ERR_JOB_NON_ZERO_TERM, new Proc("shortjob", 1), 7,
                         ended)).join();
-        assertEquals(2, server.call(() -> server.core().service(EventService.class).cachedEvents()).join());
+        assertEquals(2, server.call(() -> ServerInternals.parts(server).events().cachedEvents()).join());
 
         // -2: a second registration for the same code must not bring the event a second time
         LiveProcess p = client(new Proc("watch", 0), listener, "-c", String.valueOf(PmixStatus.PMIX_EVENT_JOB_END),
@@ -472,7 +473,7 @@ class EventsInteropTest {
         job("evjob", 2);
         LiveProcess raiser = client(new Proc("evjob", 1), notifier, "-3018", "3", "-C");
         finishedOk(raiser);
-        assertEquals(0, server.call(() -> server.core().service(EventService.class).cachedEvents()).join());
+        assertEquals(0, server.call(() -> ServerInternals.parts(server).events().cachedEvents()).join());
         LiveProcess late = registeredListener(new Proc("evjob", 0), "-c", "-3018", "-x", "-w", "2");
         finishedOk(late);
         assertTrue(events(late).isEmpty(), late.output());

@@ -17,6 +17,7 @@ public final class RequestMessages {
             case REQ_JOB_INFO -> JobInfoRequest.read(body);
             case ABORT -> AbortRequest.read(body);
             case COMMIT -> CommitRequest.read(body);
+            case FENCE -> FenceRequest.read(body);
             case GET -> GetRequest.read(body);
             case FINALIZE -> FinalizeRequest.read(body);
             case PUBLISH -> PublishRequest.read(body);
@@ -30,7 +31,6 @@ public final class RequestMessages {
             case DEREGISTER_EVENTS -> DeregisterEventsRequest.read(body);
             case QUERY -> QueryRequest.read(body);
             case LOG -> LogRequest.read(body);
-            case FENCE -> FenceRequest.read(body);
             case ALLOC -> AllocRequest.read(body);
             case JOB_CONTROL -> JobControlRequest.read(body);
             case MONITOR -> MonitorRequest.read(body);
@@ -47,7 +47,6 @@ public final class RequestMessages {
             case FABRIC_REGISTER -> FabricRegisterRequest.read(body);
             case FABRIC_UPDATE -> FabricUpdateRequest.read(body);
             case COMPUTE_DEVICE_DISTANCES -> ComputeDeviceDistancesRequest.read(body);
-            default -> new UndeclaredRequest(command, body);
         };
     }
 }

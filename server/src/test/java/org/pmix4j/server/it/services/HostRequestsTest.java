@@ -14,9 +14,9 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Value;
+import org.pmix4j.server.ServerInternals;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.PmixServer;
-import org.pmix4j.server.cleanup.CleanupRegistry;
 import org.pmix4j.server.cleanup.Epilog;
 import org.pmix4j.testkit.Run;
 
@@ -59,11 +59,11 @@ class HostRequestsTest {
             assertEquals(List.of(new Proc("ops", 1)), jc.procs());
             assertEquals(new Value.Int(15), jc.find(Attributes.JOB_CTRL_SIGNAL.key()).value());
             assertFalse(jc.has(Attributes.REGISTER_CLEANUP.key()), "cleanup directives stay in the server");
-            Epilog job = s.call(() -> s.core().service(CleanupRegistry.class).epilog(Proc.wildcard("ops")).orElse(null)).get();
+            Epilog job = s.call(() -> ServerInternals.parts(s).cleanup().epilog(Proc.wildcard("ops")).orElse(null)).get();
             assertNotNull(job);
             assertEquals(cleanupDir, job.directories().get(0).path());
             assertTrue(job.directories().get(0).recursive());
-            Epilog rank1 = s.call(() -> s.core().service(CleanupRegistry.class).epilog(new Proc("ops", 1)).orElse(null)).get();
+            Epilog rank1 = s.call(() -> ServerInternals.parts(s).cleanup().epilog(new Proc("ops", 1)).orElse(null)).get();
             // rank 1 is not a local client: libpmix has nowhere to keep its cleanup, nor do we
             assertEquals(null, rank1);
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.ServerInternals;
 import org.pmix4j.server.PmixServer;
-import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.testkit.NativeBuild;
 import org.pmix4j.testkit.Run;
 
@@ -35,7 +35,7 @@ class IofToolTest {
             // output before anybody asked: cached
             s.iofDeliver(new Proc("iofjob", 0), IofChannel.STDOUT, bytes("early line\n"), List.of());
             s.iofDeliver(new Proc("otherjob", 0), IofChannel.STDOUT, bytes("not for the tool\n"), List.of());
-            assertEquals(2, (int) s.call(() -> s.core().service(IofRouter.class).cachedMessages()).get());
+            assertEquals(2, (int) s.call(() -> ServerInternals.parts(s).iof().cachedMessages()).get());
 
             CompletableFuture<Run.Result> tool = CompletableFuture.supplyAsync(
                     () -> Run.command(exe.toString(), s.uri(), "iofjob", "3").go());
@@ -63,7 +63,7 @@ class IofToolTest {
             assertTrue(out.contains("deregister rc=0"), r.all());
             assertTrue(out.indexOf("early line") < out.indexOf("late error"), r.all());
             // the early output went to the tool and left the cache; the other job's stays
-            assertEquals(1 + 1, (int) s.call(() -> s.core().service(IofRouter.class).cachedMessages()).get());
+            assertEquals(1 + 1, (int) s.call(() -> ServerInternals.parts(s).iof().cachedMessages()).get());
             assertTrue(host.calls("iofPull").stream().anyMatch(c -> c.has("pmix.iof.stop")), host.calls.toString());
         }
     }
