@@ -193,9 +193,9 @@ public final class GetHandler implements CommandHandler<GetRequest> {
         }
 
         private static boolean inScope(ProcData d, Scope s, String key) {
-            return switch (s.code()) {
-                case 2 -> d.remote().has(key);
-                case 3 -> d.local().has(key) || d.remote().has(key);
+            return switch (s.kind()) {
+                case REMOTE -> d.remote().has(key);
+                case GLOBAL -> d.local().has(key) || d.remote().has(key);
                 default -> d.local().has(key);
             };
         }
@@ -203,9 +203,9 @@ public final class GetHandler implements CommandHandler<GetRequest> {
         /** A local target's KVALs of scope {@code s}; GLOBAL = both (a GLOBAL put is in both, same value). */
         private byte[] scoped(ProcData d, Scope s) {
             BufferKind kind = req.peer().kind();
-            return switch (s.code()) {
-                case 2 -> d.remote().bytes(kind);
-                case 3 -> concat(d.remote().bytes(kind), d.local().bytes(kind));
+            return switch (s.kind()) {
+                case REMOTE -> d.remote().bytes(kind);
+                case GLOBAL -> concat(d.remote().bytes(kind), d.local().bytes(kind));
                 default -> d.local().bytes(kind);
             };
         }
