@@ -18,10 +18,8 @@ public record DeviceDistancesReply(int status, List<DeviceDistance> distances) i
 
     @Override
     public void write(Packer p) {
-        p.status(status).size(distances.size());
-        if (!distances.isEmpty()) {
-            p.pack(DataType.DEVICE_DIST, distances);
-        }
+        p.status(status);
+        MessageFields.writeSized(p, DataType.DEVICE_DIST, distances);
     }
 
     public static DeviceDistancesReply read(Unpacker u) {
@@ -29,10 +27,8 @@ public record DeviceDistancesReply(int status, List<DeviceDistance> distances) i
         if (!u.hasRemaining()) {
             return new DeviceDistancesReply(status, List.of());
         }
-        int n = u.sizeCount("device distances");
-        List<DeviceDistance> distances = n == 0 ? List.of()
-                : u.unpack(DataType.DEVICE_DIST).stream().map(DeviceDistance.class::cast).toList();
-        return new DeviceDistancesReply(status, distances);
+        return new DeviceDistancesReply(status,
+                MessageFields.readSized(u, DataType.DEVICE_DIST, DeviceDistance.class, "device distances"));
     }
 
     /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
