@@ -11,7 +11,7 @@ import org.pmix4j.wire.Unpacker;
  * (no pack when n is 0). libpmix's client reads the distances only if they are there; a server that refuses
  * before computing sends a bare {@link StatusReply}.
  */
-public record DeviceDistancesReply(int status, List<DeviceDistance> distances) implements ReplyMessage {
+public record DeviceDistancesReply(int status, List<DeviceDistance> distances) implements StatusFirstReply {
     public DeviceDistancesReply {
         distances = List.copyOf(distances);
     }
@@ -29,10 +29,5 @@ public record DeviceDistancesReply(int status, List<DeviceDistance> distances) i
         }
         return new DeviceDistancesReply(status,
                 MessageFields.readSized(u, DataType.DEVICE_DIST, DeviceDistance.class, "device distances"));
-    }
-
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

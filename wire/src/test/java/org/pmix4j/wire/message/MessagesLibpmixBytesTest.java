@@ -99,7 +99,8 @@ class MessagesLibpmixBytesTest {
         m.put("abort_whole_job", request(new AbortRequest(1, "", List.of())));
         m.put("commit", request(new CommitRequest(List.of(
                 new CommitRequest.ScopedData(Scope.LOCAL, new Value.Buffer(1, new byte[] {0x02, 0x54})),
-                new CommitRequest.ScopedData(Scope.REMOTE, new Value.Buffer(2, new byte[] {0x09, 0x02, 0x09, 0x54}))))));
+                new CommitRequest.ScopedData(Scope.REMOTE,
+                        new Value.Buffer(2, new byte[] {0x09, 0x02, 0x09, 0x54}))))));
         m.put("fence", request(new FenceRequest(PROCS, ONE_INFO)));
         m.put("fence_no_procs", request(new FenceRequest(List.of(), List.of())));
         m.put("get", request(new GetRequest(new Proc("tcjob", 1), INFOS, "tc.key")));
@@ -163,7 +164,8 @@ class MessagesLibpmixBytesTest {
         m.put("group_construct_reply_no_id", reply(new GroupConstructReply(PmixStatus.PMIX_SUCCESS,
                 GroupConstructReply.NO_CONTEXT_ID), GroupConstructReply::read));
         m.put("device_distances_reply", reply(new DeviceDistancesReply(PmixStatus.PMIX_SUCCESS, List.of(
-                new DeviceDistance("ofi://0", "hfi1_0", 0x08, 1, 2), new DeviceDistance("gpu://1", null, 0x02, 10, 65535))),
+                new DeviceDistance("ofi://0", "hfi1_0", 0x08, 1, 2),
+                new DeviceDistance("gpu://1", null, 0x02, 10, 65535))),
                 DeviceDistancesReply::read));
         m.put("device_distances_reply_none", reply(new DeviceDistancesReply(PmixStatus.PMIX_SUCCESS, List.of()),
                 DeviceDistancesReply::read));
