@@ -11,7 +11,7 @@ import org.pmix4j.wire.Unpacker;
  * involved, up to the end, each holding STRING nspace followed by that job's job-level KVAL packs
  * ({@link #jobObject}). The objects stay packed: the receiver files what it can read of them.
  */
-public record ConnectReply(int status, List<ByteObject> jobs) implements ReplyMessage {
+public record ConnectReply(int status, List<ByteObject> jobs) implements StatusFirstReply {
     public ConnectReply {
         jobs = List.copyOf(jobs);
     }
@@ -30,9 +30,5 @@ public record ConnectReply(int status, List<ByteObject> jobs) implements ReplyMe
     public static ConnectReply read(Unpacker u) {
         int status = u.status();
         return new ConnectReply(status, MessageFields.readByteObjects(u));
-    }
-
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

@@ -12,7 +12,7 @@ import org.pmix4j.wire.Unpacker;
  * credential, SIZE n, INFO[n]. A failed reply carries nothing after its status, so it holds an empty
  * credential and no infos.
  */
-public record CredentialReply(int status, ByteObject credential, List<Info> info) implements ReplyMessage {
+public record CredentialReply(int status, ByteObject credential, List<Info> info) implements StatusFirstReply {
     public CredentialReply {
         Objects.requireNonNull(credential, "credential");
         info = List.copyOf(info);
@@ -42,10 +42,5 @@ public record CredentialReply(int status, ByteObject credential, List<Info> info
         // libpmix's client reads the infos only if the server sent any
         List<Info> info = u.hasRemaining() ? u.sizedInfos("credential info") : List.of();
         return new CredentialReply(status, credential, info);
-    }
-
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

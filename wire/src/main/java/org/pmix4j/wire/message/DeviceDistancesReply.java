@@ -11,17 +11,15 @@ import org.pmix4j.wire.Unpacker;
  * (no pack when n is 0). libpmix's client reads the distances only if they are there; a server that refuses
  * before computing sends a bare {@link StatusReply}.
  */
-public record DeviceDistancesReply(int status, List<DeviceDistance> distances) implements ReplyMessage {
+public record DeviceDistancesReply(int status, List<DeviceDistance> distances) implements StatusFirstReply {
     public DeviceDistancesReply {
         distances = List.copyOf(distances);
     }
 
     @Override
     public void write(Packer p) {
-        p.status(status).size(distances.size());
-        if (!distances.isEmpty()) {
-            p.pack(DataType.DEVICE_DIST, distances);
-        }
+        p.status(status);
+        MessageFields.writeSized(p, DataType.DEVICE_DIST, distances);
     }
 
     public static DeviceDistancesReply read(Unpacker u) {
@@ -29,14 +27,7 @@ public record DeviceDistancesReply(int status, List<DeviceDistance> distances) i
         if (!u.hasRemaining()) {
             return new DeviceDistancesReply(status, List.of());
         }
-        int n = u.sizeCount("device distances");
-        List<DeviceDistance> distances = n == 0 ? List.of()
-                : u.unpack(DataType.DEVICE_DIST).stream().map(DeviceDistance.class::cast).toList();
-        return new DeviceDistancesReply(status, distances);
-    }
-
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        StatusReply.check(status, what);
+        return new DeviceDistancesReply(status,
+                MessageFields.readSized(u, DataType.DEVICE_DIST, DeviceDistance.class, "device distances"));
     }
 }

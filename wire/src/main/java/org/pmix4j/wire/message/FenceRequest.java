@@ -24,16 +24,12 @@ public record FenceRequest(List<Proc> procs, List<Info> directives) implements R
 
     @Override
     public void writeBody(Packer p) {
-        p.size(procs.size());
-        if (!procs.isEmpty()) {
-            p.procs(procs);
-        }
+        MessageFields.writeProcs(p, procs);
         p.sizedInfos(directives);
     }
 
     public static FenceRequest read(Unpacker u) {
-        int n = u.sizeCount("fence participants");
-        List<Proc> procs = n == 0 ? List.of() : u.procs();
+        List<Proc> procs = MessageFields.readProcs(u, "fence participants");
         return new FenceRequest(procs, u.sizedInfos("fence directives"));
     }
 }

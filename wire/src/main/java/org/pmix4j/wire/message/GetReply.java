@@ -10,7 +10,7 @@ import org.pmix4j.wire.Unpacker;
  * followed by that process's KVAL packs — the job-level object first (rank WILDCARD) when the target is
  * the whole job or another job, then the target's own. The receiver files them and looks the key up.
  */
-public record GetReply(int status, List<ByteObject> objects) implements ReplyMessage {
+public record GetReply(int status, List<ByteObject> objects) implements StatusFirstReply {
     public GetReply {
         objects = List.copyOf(objects);
     }
@@ -24,13 +24,5 @@ public record GetReply(int status, List<ByteObject> objects) implements ReplyMes
     public static GetReply read(Unpacker u) {
         int status = u.status();
         return new GetReply(status, MessageFields.readByteObjects(u));
-    }
-
-    public boolean succeeded() {
-        return StatusReply.succeeded(status);
-    }
-
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

@@ -8,7 +8,7 @@ import org.pmix4j.wire.Unpacker;
  * ({@link #NO_CONTEXT_ID}, SIZE_MAX, when none was assigned). libpmix's client reads the id only if it is
  * there; a server that refuses the request before the collective sends a bare {@link StatusReply}.
  */
-public record GroupConstructReply(int status, long contextId) implements ReplyMessage {
+public record GroupConstructReply(int status, long contextId) implements StatusFirstReply {
     /** The context id of a group that got none (SIZE_MAX). */
     public static final long NO_CONTEXT_ID = -1L;
 
@@ -20,10 +20,5 @@ public record GroupConstructReply(int status, long contextId) implements ReplyMe
     public static GroupConstructReply read(Unpacker u) {
         int status = u.status();
         return new GroupConstructReply(status, u.hasRemaining() ? u.size() : NO_CONTEXT_ID);
-    }
-
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

@@ -26,17 +26,14 @@ public record GroupConstructRequest(String groupId, List<Proc> members, List<Inf
 
     @Override
     public void writeBody(Packer p) {
-        p.string(groupId).size(members.size());
-        if (!members.isEmpty()) {
-            p.procs(members);
-        }
+        p.string(groupId);
+        MessageFields.writeProcs(p, members);
         p.sizedInfos(directives);
     }
 
     public static GroupConstructRequest read(Unpacker u) {
         String groupId = u.string();
-        int n = u.sizeCount("group members");
-        List<Proc> members = n == 0 ? List.of() : u.procs();
+        List<Proc> members = MessageFields.readProcs(u, "group members");
         return new GroupConstructRequest(groupId, members, u.sizedInfos("group directives"));
     }
 }

@@ -7,7 +7,7 @@ import org.pmix4j.wire.Unpacker;
  * The reply to IOF_PULL (libpmix's {@code _iofreg}): STATUS, then only on success SIZE the server's id of
  * the request (the one IOF_DEREGISTER names). A failed reply has no id ({@link #NO_ID}).
  */
-public record IofPullReply(int status, long serverId) implements ReplyMessage {
+public record IofPullReply(int status, long serverId) implements StatusFirstReply {
     /** The id of a failed reply, which carries none. */
     public static final long NO_ID = -1L;
 
@@ -35,10 +35,5 @@ public record IofPullReply(int status, long serverId) implements ReplyMessage {
             return failed(status);
         }
         return new IofPullReply(status, u.hasRemaining() ? u.size() : NO_ID);
-    }
-
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

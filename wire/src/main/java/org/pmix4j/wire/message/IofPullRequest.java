@@ -32,12 +32,12 @@ public record IofPullRequest(List<Proc> sources, List<Info> directives, int chan
 
     @Override
     public void writeBody(Packer p) {
+        // not MessageFields.writeProcs: libpmix's client packs the PROC pack even when it is empty
         p.size(sources.size()).procs(sources).sizedInfos(directives).pack(new IofChannel(channels)).size(requesterId);
     }
 
     public static IofPullRequest read(Unpacker u) {
-        int n = u.sizeCount("IOF sources");
-        List<Proc> sources = n == 0 ? List.of() : u.procs();
+        List<Proc> sources = MessageFields.readProcs(u, "IOF sources");
         List<Info> directives = u.sizedInfos("IOF directives");
         int channels = ((IofChannel) u.unpackOne(DataType.IOF_CHANNEL)).bits();
         return new IofPullRequest(sources, directives, channels, u.size());

@@ -31,10 +31,7 @@ public record IofPushRequest(List<Proc> targets, List<Info> directives, ByteObje
 
     @Override
     public void writeBody(Packer p) {
-        p.size(targets.size());
-        if (!targets.isEmpty()) {
-            p.procs(targets);
-        }
+        MessageFields.writeProcs(p, targets);
         p.sizedInfos(directives);
         if (data != null) {
             p.byteObject(data);
@@ -42,8 +39,7 @@ public record IofPushRequest(List<Proc> targets, List<Info> directives, ByteObje
     }
 
     public static IofPushRequest read(Unpacker u) {
-        int n = u.sizeCount("stdin targets");
-        List<Proc> targets = n == 0 ? List.of() : u.procs();
+        List<Proc> targets = MessageFields.readProcs(u, "stdin targets");
         List<Info> directives = u.sizedInfos("stdin directives");
         ByteObject data = u.hasRemaining() ? new ByteObject(u.byteObject()) : null;
         return new IofPushRequest(targets, directives, data);

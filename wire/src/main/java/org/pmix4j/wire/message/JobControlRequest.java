@@ -25,16 +25,12 @@ public record JobControlRequest(List<Proc> targets, List<Info> directives) imple
 
     @Override
     public void writeBody(Packer p) {
-        p.size(targets.size());
-        if (!targets.isEmpty()) {
-            p.procs(targets);
-        }
+        MessageFields.writeProcs(p, targets);
         p.sizedInfos(directives);
     }
 
     public static JobControlRequest read(Unpacker u) {
-        int n = u.sizeCount("job control targets");
-        List<Proc> targets = n == 0 ? List.of() : u.procs();
+        List<Proc> targets = MessageFields.readProcs(u, "job control targets");
         return new JobControlRequest(targets, u.sizedInfos("job control directives"));
     }
 }

@@ -11,7 +11,7 @@ import org.pmix4j.wire.Unpacker;
  * The answer to {@link LookupRequest}: STATUS and, on success only, SIZE n then one PDATA pack of n items
  * (an empty pack when n is 0). A reader accepts the count without the pack, and a bare STATUS.
  */
-public record LookupReply(int status, List<PublishedData> data) implements ReplyMessage {
+public record LookupReply(int status, List<PublishedData> data) implements StatusFirstReply {
     public LookupReply {
         data = List.copyOf(data);
     }
@@ -34,9 +34,5 @@ public record LookupReply(int status, List<PublishedData> data) implements Reply
             return new LookupReply(status, List.of());
         }
         return new LookupReply(status, u.unpack(DataType.PDATA).stream().map(PublishedData.class::cast).toList());
-    }
-
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

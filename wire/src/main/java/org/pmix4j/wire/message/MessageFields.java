@@ -3,7 +3,9 @@ package org.pmix4j.wire.message;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.ByteObject;
+import org.pmix4j.api.DataType;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.Value;
 import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
 
@@ -23,6 +25,20 @@ final class MessageFields {
     static List<Proc> readProcs(Unpacker u, String what) {
         int n = u.sizeCount(what);
         return n == 0 ? List.of() : u.procs();
+    }
+
+    /** SIZE n, then one pack of the n items of {@code type} only when n is not 0 (QUERY, APP, DEVICE_DIST). */
+    static void writeSized(Packer p, DataType type, List<? extends Value> items) {
+        p.size(items.size());
+        if (!items.isEmpty()) {
+            p.pack(type, items);
+        }
+    }
+
+    /** What {@link #writeSized} writes; as libpmix, the pack's own count is taken over the SIZE. */
+    static <T extends Value> List<T> readSized(Unpacker u, DataType type, Class<T> as, String what) {
+        int n = u.sizeCount(what);
+        return n == 0 ? List.of() : u.unpack(type).stream().map(as::cast).toList();
     }
 
     /** SIZE n, then each key as a STRING pack of its own (LOOKUP and UNPUBLISH). */

@@ -8,9 +8,9 @@ import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.protocol.PmixCommand;
 
 /**
- * MONITOR ({@code PMIx_Process_monitor_nb}): INFO monitor (what to watch, e.g. PMIX_MONITOR_HEARTBEAT),
- * STATUS error (the event to raise when it fails), SIZE n, INFO[n] (directives). Answered with a
- * {@link StatusInfosReply}.
+ * MONITOR ({@code PMIx_Process_monitor_nb}): INFO monitor (a pack of one, no SIZE before it: what to watch,
+ * e.g. PMIX_MONITOR_HEARTBEAT), STATUS error (the event to raise when it fails), SIZE n, INFO[n]
+ * (directives). Answered with a {@link StatusInfosReply}.
  */
 public record MonitorRequest(Info monitor, int error, List<Info> directives) implements RequestMessage {
     public MonitorRequest {

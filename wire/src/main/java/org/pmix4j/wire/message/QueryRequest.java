@@ -23,17 +23,10 @@ public record QueryRequest(List<Query> queries) implements RequestMessage {
 
     @Override
     public void writeBody(Packer p) {
-        p.size(queries.size());
-        if (!queries.isEmpty()) {
-            p.pack(DataType.QUERY, queries);
-        }
+        MessageFields.writeSized(p, DataType.QUERY, queries);
     }
 
     public static QueryRequest read(Unpacker u) {
-        int n = u.sizeCount("queries");
-        if (n == 0) {
-            return new QueryRequest(List.of());
-        }
-        return new QueryRequest(u.unpack(DataType.QUERY).stream().map(Query.class::cast).toList());
+        return new QueryRequest(MessageFields.readSized(u, DataType.QUERY, Query.class, "queries"));
     }
 }

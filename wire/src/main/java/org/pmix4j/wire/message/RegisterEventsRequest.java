@@ -28,10 +28,7 @@ public record RegisterEventsRequest(List<Integer> codes, List<Info> directives) 
 
     @Override
     public void writeBody(Packer p) {
-        p.size(codes.size());
-        if (!codes.isEmpty()) {
-            p.pack(DataType.STATUS, codes.stream().map(c -> (Value) new Value.Status(c)).toList());
-        }
+        MessageFields.writeSized(p, DataType.STATUS, codes.stream().map(Value.Status::new).toList());
         p.sizedInfos(directives);
     }
 

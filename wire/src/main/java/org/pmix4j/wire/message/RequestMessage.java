@@ -8,7 +8,8 @@ import org.pmix4j.wire.protocol.PmixCommand;
  * The payload of one client or tool request, declared once: the client writes it, the server reads it with
  * the same record ({@link RequestMessages#read}). Every implementation is a record named after its command
  * ({@code FenceRequest}) with a static {@code read(Unpacker)} that reads what {@link #writeBody} writes.
- * The byte layouts are libpmix 4.2.2's (the protocol reference, section 6).
+ * The byte layouts are libpmix 4.2.2's (the protocol reference, section 6); each record's javadoc gives its
+ * layout after the command and the reply that answers it.
  */
 public interface RequestMessage {
     PmixCommand command();

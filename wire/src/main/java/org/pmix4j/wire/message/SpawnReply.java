@@ -12,7 +12,7 @@ import org.pmix4j.wire.Unpacker;
  * @param nspace  the new job's namespace, or {@code null}
  * @param jobData the job-level KVAL packs, back to back (empty: none)
  */
-public record SpawnReply(int status, String nspace, ByteObject jobData) implements ReplyMessage {
+public record SpawnReply(int status, String nspace, ByteObject jobData) implements StatusFirstReply {
     @Override
     public void write(Packer p) {
         p.status(status).string(nspace).raw(jobData.bytes());
@@ -22,9 +22,5 @@ public record SpawnReply(int status, String nspace, ByteObject jobData) implemen
         int status = u.status();
         String nspace = u.hasRemaining() ? u.string() : null;
         return new SpawnReply(status, nspace, new ByteObject(u.rest()));
-    }
-
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

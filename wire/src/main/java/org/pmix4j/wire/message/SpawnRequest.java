@@ -25,16 +25,12 @@ public record SpawnRequest(List<Info> jobInfo, List<App> apps) implements Reques
 
     @Override
     public void writeBody(Packer p) {
-        p.sizedInfos(jobInfo).size(apps.size());
-        if (!apps.isEmpty()) {
-            p.pack(DataType.APP, apps);
-        }
+        p.sizedInfos(jobInfo);
+        MessageFields.writeSized(p, DataType.APP, apps);
     }
 
     public static SpawnRequest read(Unpacker u) {
         List<Info> jobInfo = u.sizedInfos("spawn directives");
-        int n = u.sizeCount("applications");
-        List<App> apps = n == 0 ? List.of() : u.unpack(DataType.APP).stream().map(App.class::cast).toList();
-        return new SpawnRequest(jobInfo, apps);
+        return new SpawnRequest(jobInfo, MessageFields.readSized(u, DataType.APP, App.class, "applications"));
     }
 }

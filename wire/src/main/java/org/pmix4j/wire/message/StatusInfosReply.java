@@ -6,12 +6,14 @@ import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
 
 /**
- * The reply of the requests a host answers with a list of infos (libpmix's {@code alloc_cbfunc},
- * {@code jctrl_cbfunc}, {@code monitor_cbfunc}, {@code validate_cbfunc}, {@code fabric_cbfunc}): STATUS, SIZE n,
+ * The reply of the requests a host answers with a list of infos: {@link AllocRequest}, {@link JobControlRequest},
+ * {@link MonitorRequest}, {@link ValidateCredentialRequest}, {@link FabricRegisterRequest},
+ * {@link FabricUpdateRequest} and {@link QueryRequest} (libpmix's {@code alloc_cbfunc}, {@code jctrl_cbfunc},
+ * {@code monitor_cbfunc}, {@code validate_cbfunc}, {@code fabric_cbfunc}, {@code query_cbfunc}): STATUS, SIZE n,
  * INFO[n] (no pack when n is 0) — the SIZE is there whatever the status. A server that refuses before asking
  * its host sends a bare {@link StatusReply} instead, which this record reads as a status with no infos.
  */
-public record StatusInfosReply(int status, List<Info> infos) implements ReplyMessage {
+public record StatusInfosReply(int status, List<Info> infos) implements StatusFirstReply {
     public StatusInfosReply {
         infos = List.copyOf(infos);
     }
@@ -24,10 +26,5 @@ public record StatusInfosReply(int status, List<Info> infos) implements ReplyMes
     public static StatusInfosReply read(Unpacker u) {
         int status = u.status();
         return new StatusInfosReply(status, u.hasRemaining() ? u.sizedInfos("reply infos") : List.of());
-    }
-
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        StatusReply.check(status, what);
     }
 }

@@ -5,8 +5,16 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
 
-/** The reply of most commands: one STATUS. */
-public record StatusReply(int status) implements ReplyMessage {
+/**
+ * The reply of most commands: one STATUS, nothing else. It answers {@link AbortRequest} (libpmix's client
+ * ignores it), {@link CommitRequest}, {@link FenceRequest}, {@link FinalizeRequest}, {@link PublishRequest},
+ * {@link UnpublishRequest}, {@link DisconnectRequest}, {@link NotifyRequest}, {@link RegisterEventsRequest},
+ * {@link LogRequest}, {@link IofPushRequest}, {@link IofDeregisterRequest}, {@link GroupDestructRequest},
+ * {@link GroupLeaveRequest}, {@link GroupJoinRequest} and {@link GroupInviteRequest}, and {@link JobControlRequest}
+ * when the server handled every directive itself; and it is what a server sends instead of any other
+ * {@link StatusFirstReply} when it refuses a request before doing its work.
+ */
+public record StatusReply(int status) implements StatusFirstReply {
     /** Internal "succeeded" codes become plain success on the wire, as libpmix's server sends them. */
     public static StatusReply of(int status) {
         return new StatusReply(status == PmixStatus.PMIX_OPERATION_SUCCEEDED ? PmixStatus.PMIX_SUCCESS : status);
@@ -21,20 +29,12 @@ public record StatusReply(int status) implements ReplyMessage {
         return new StatusReply(u.status());
     }
 
-    /** Whether the server reported success (libpmix hides its internal success code from callers too). */
-    public boolean succeeded() {
-        return succeeded(status);
-    }
-
+    /** Success or libpmix's internal success code, which callers are never shown. */
     static boolean succeeded(int status) {
         return status == PmixStatus.PMIX_SUCCESS || status == PmixStatus.PMIX_OPERATION_SUCCEEDED;
     }
 
-    /** Throws a PmixException with the server's status, naming {@code what}, unless it is success. */
-    public void check(String what) {
-        check(status, what);
-    }
-
+    /** Throws a PmixException with {@code status}, naming {@code what}, unless it is success. */
     static void check(int status, String what) {
         if (!succeeded(status)) {
             throw new PmixException(status, what + ": the server answered " + PmixStatus.name(status));
