@@ -15,7 +15,7 @@ final class HostAttributes {
     }
 
     static void registerAll(PmixServer server) {
-        // Spawns, Rte.launch/place, JobEvents, OutputOptions.withDirectives
+        // Spawns, JobStarter, JobPlacer, JobEvents, OutputOptions.withDirectives
         server.registerAttributes("PMIx_Spawn", List.of(Attributes.WDIR, Attributes.MAPBY, Attributes.RANKBY,
                 Attributes.BINDTO, Attributes.NOTIFY_JOB_EVENTS, Attributes.NOTIFY_COMPLETION,
                 Attributes.LOG_JOB_EVENTS, Attributes.LOG_COMPLETION, Attributes.TAG_OUTPUT,

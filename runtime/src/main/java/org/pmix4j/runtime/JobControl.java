@@ -27,10 +27,10 @@ final class JobControl {
             Attributes.JOB_CTRL_PROVISION.key(), Attributes.JOB_CTRL_PROVISION_IMAGE.key(),
             Attributes.JOB_CTRL_PREEMPTIBLE.key());
 
-    private final Rte rte;
+    private final JobTable jobs;
 
-    JobControl(Rte rte) {
-        this.rte = rte;
+    JobControl(JobTable jobs) {
+        this.jobs = jobs;
     }
 
     /** Carries out the directives; returns once the signals are sent. */
@@ -91,7 +91,7 @@ final class JobControl {
         List<Proc> wanted = targets.isEmpty() ? List.of(Proc.wildcard(requester.nspace())) : targets;
         Set<LaunchedProcess> out = new LinkedHashSet<>();
         for (Proc t : wanted) {
-            Job job = rte.job(t.nspace());
+            Job job = jobs.job(t.nspace());
             if (job == null) {
                 throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "job control: no running job " + t.nspace());
             }

@@ -73,15 +73,15 @@ public final class Launcher {
     public int run(List<AppContext> apps, Options options) {
         RunPlan plan = RunPlan.of(options, org.pmix4j.server.ServerConfig.localHostname());
         plan.stdin.checkAgainst(apps.stream().mapToInt(AppContext::np).sum());
-        try (Rte rte = new Rte(plan, out, err, env)) {
-            Signals signals = Signals.install(rte);
+        try (LocalRuntime runtime = new LocalRuntime(plan, out, err, env)) {
+            Signals signals = Signals.install(runtime.control(), runtime.messages());
             try {
-                rte.start();
-                rte.launchUserJob(apps);
-                return rte.awaitAll();
+                runtime.start();
+                runtime.launchUserJob(apps);
+                return runtime.awaitAll();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                rte.killAll();
+                runtime.control().killAll();
                 return 130;
             } finally {
                 signals.uninstall();

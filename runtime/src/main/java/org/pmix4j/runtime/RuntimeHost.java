@@ -3,6 +3,7 @@ package org.pmix4j.runtime;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
@@ -19,18 +20,38 @@ import org.pmix4j.server.HostModule;
  * the server's loop; anything slow (forking a job) runs elsewhere and completes the stage later.
  */
 final class RuntimeHost implements HostModule {
-    private final Rte rte;
+    /** Starts a job a process spawned; blocks until it is started (a LaunchException if it cannot be). */
+    interface SpawnHandler {
+        Job start(List<AppContext> apps, List<Info> directives, Proc parent);
+    }
+
+    private final JobTable jobs;
     private final RuntimeQueries queries;
     private final RuntimeLog log;
     private final DataServer data;
     private final JobControl jobControl;
+    private final ExitClassifier classifier;
+    private final Consumer<String> messages;
+    private volatile SpawnHandler spawns;
 
-    RuntimeHost(Rte rte) {
-        this.rte = rte;
-        this.queries = new RuntimeQueries(rte);
-        this.log = new RuntimeLog(rte::message, rte.stdoutStream());
-        this.data = rte.dataServer();
-        this.jobControl = new JobControl(rte);
+    /** @param messages writes a launcher message to stderr */
+    RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
+            ExitClassifier classifier, Consumer<String> messages) {
+        this.jobs = jobs;
+        this.queries = queries;
+        this.log = log;
+        this.data = data;
+        this.jobControl = jobControl;
+        this.classifier = classifier;
+        this.messages = messages;
+    }
+
+    /**
+     * Serves PMIx_Spawn from now on. Given after the server started, since starting a job needs the server
+     * that needs this host; until then a spawn is refused as not supported.
+     */
+    void serveSpawns(SpawnHandler handler) {
+        this.spawns = handler;
     }
 
     @Override
@@ -77,7 +98,7 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientConnected(Proc client) {
-        Job job = rte.job(client.nspace());
+        Job job = jobs.job(client.nspace());
         if (job != null) {
             job.clientConnected(client.rank());
         }
@@ -86,7 +107,7 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientFinalized(Proc client) {
-        Job job = rte.job(client.nspace());
+        Job job = jobs.job(client.nspace());
         if (job != null) {
             job.clientFinalized(client.rank());
         }
@@ -98,7 +119,10 @@ final class RuntimeHost implements HostModule {
         // recorded here, on the server's thread, before the answer lets the caller exit: Open MPI's
         // MPI_Abort exits with the same status right after, and the abort, not that exit, must be named.
         // The job is stopped on a thread of its own, so the answer still goes out first.
-        rte.aborted(requester, status, message);
+        Job job = jobs.job(requester.nspace());
+        if (job != null) {
+            job.fail(classifier.abort(requester, job.process(requester.rank()), status, message));
+        }
         return HostModule.done();
     }
 
@@ -109,18 +133,23 @@ final class RuntimeHost implements HostModule {
         if (ns != null) {
             return CompletableFuture.completedFuture(new Proc(ns, Attributes.RANK.find(info).orElse(0)));
         }
-        return CompletableFuture.completedFuture(new Proc(rte.toolNamespace(), 0));
+        return CompletableFuture.completedFuture(new Proc(jobs.toolNamespace(), 0));
     }
 
     @Override
     public CompletionStage<String> spawn(Proc requester, List<Info> jobInfo, List<App> apps) {
+        SpawnHandler handler = spawns;
+        if (handler == null) {
+            return CompletableFuture.failedFuture(new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED,
+                    "the runtime is not ready to spawn yet"));
+        }
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return rte.launch(Spawns.toAppContexts(apps, jobInfo), jobInfo, requester).nspace();
+                return handler.start(Spawns.toAppContexts(apps, jobInfo), jobInfo, requester).nspace();
             } catch (LaunchException e) {
                 // the requester gets the status, but the user at the launcher must also learn why, as with
                 // PRRTE, or a program that ignores the error leaves no trace of it
-                rte.message("pmix4j run: PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
+                messages.accept("pmix4j run: PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
                 throw new PmixException(PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, e.getMessage());
             }
         }, runnable -> Thread.ofVirtual().start(runnable));

@@ -20,10 +20,12 @@ import org.pmix4j.api.Value;
  * a key nobody knows is left out, and a query with no answer at all is NOT_FOUND, as libpmix reports.
  */
 final class RuntimeQueries {
-    private final Rte rte;
+    private final JobTable jobs;
+    private final String hostname;
 
-    RuntimeQueries(Rte rte) {
-        this.rte = rte;
+    RuntimeQueries(JobTable jobs, String hostname) {
+        this.jobs = jobs;
+        this.hostname = hostname;
     }
 
     List<Info> answer(Proc requester, List<Query> queries) {
@@ -52,7 +54,7 @@ final class RuntimeQueries {
         String ns = Attributes.NSPACE.find(qualifiers).orElse(requester.nspace());
         if (key.equals(Attributes.QUERY_NAMESPACES.key())) {
             List<String> names = new ArrayList<>();
-            for (Job j : rte.jobs()) {
+            for (Job j : jobs.jobs()) {
                 if (!j.ended().isDone()) {
                     names.add(j.nspace());
                 }
@@ -61,7 +63,7 @@ final class RuntimeQueries {
         }
         if (key.equals(Attributes.QUERY_NAMESPACE_INFO.key())) {
             List<Value> rows = new ArrayList<>();
-            for (Job j : rte.jobs()) {
+            for (Job j : jobs.jobs()) {
                 if (!j.ended().isDone()) {
                     rows.add(DataArray.ofInfos(List.of(Attributes.NSPACE.info(j.nspace()),
                             Attributes.CMD_LINE.info(String.join(" ", j.apps().get(0).argv())))));
@@ -70,18 +72,18 @@ final class RuntimeQueries {
             return new DataArray(DataType.DATA_ARRAY, rows);
         }
         if (key.equals(Attributes.QUERY_PROC_TABLE.key()) || key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
-            Job job = rte.job(ns);
+            Job job = jobs.job(ns);
             return job == null ? null : procTable(job);
         }
         if (key.equals(Attributes.QUERY_JOB_STATUS.key())) {
-            Job job = rte.job(ns);
+            Job job = jobs.job(ns);
             if (job == null) {
                 return null;
             }
             return new Value.Status(job.ended().isDone() ? PmixStatus.PMIX_EVENT_JOB_END : PmixStatus.PMIX_SUCCESS);
         }
         if (key.equals(Attributes.JOB_SIZE.key())) {
-            Job job = rte.job(ns);
+            Job job = jobs.job(ns);
             return job == null ? null : new Value.UInt32(job.size());
         }
         if (key.equals(Attributes.NUM_NODES.key())) {
@@ -104,7 +106,7 @@ final class RuntimeQueries {
             ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING)
                     : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
             String exe = job.apps().get(job.placement().proc(p.proc().rank()).appnum()).argv().get(0);
-            rows.add(new ProcInfo(p.proc(), rte.hostname(), exe, (int) p.pid(), state));
+            rows.add(new ProcInfo(p.proc(), hostname, exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
     }

@@ -2,6 +2,7 @@ package org.pmix4j.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -19,27 +20,30 @@ import sun.misc.SignalHandler;
  * and the same as for any program started with nohup.)
  */
 final class Signals {
-    private final Rte rte;
+    private final RunControl control;
+    private final Consumer<String> messages;
     private final List<Signal> signals = new ArrayList<>();
     private final List<SignalHandler> previous = new ArrayList<>();
     private int interrupts;
 
-    private Signals(Rte rte) {
-        this.rte = rte;
+    private Signals(RunControl control, Consumer<String> messages) {
+        this.control = control;
+        this.messages = messages;
     }
 
-    static Signals install(Rte rte) {
-        Signals s = new Signals(rte);
+    /** @param messages writes a launcher message to stderr */
+    static Signals install(RunControl control, Consumer<String> messages) {
+        Signals s = new Signals(control, messages);
         s.on("INT", () -> s.stop("INT", 2));
         s.on("TERM", () -> s.stop("TERM", 15));
         s.on("HUP", () -> s.stop("HUP", 1));
-        s.on("USR1", () -> rte.signalAll("USR1"));
-        s.on("USR2", () -> rte.signalAll("USR2"));
+        s.on("USR1", () -> control.signalAll("USR1"));
+        s.on("USR2", () -> control.signalAll("USR2"));
         s.on("TSTP", () -> {
-            rte.signalAll("STOP");
+            control.signalAll("STOP");
             Kill.send("STOP", List.of(ProcessHandle.current().pid()));
         });
-        s.on("CONT", () -> rte.signalAll("CONT"));
+        s.on("CONT", () -> control.signalAll("CONT"));
         return s;
     }
 
@@ -52,13 +56,13 @@ final class Signals {
 
     private synchronized void stop(String name, int number) {
         if (name.equals("INT") && ++interrupts > 1) {
-            rte.message("pmix4j run: second SIGINT, killing the job now");
-            rte.killAll();
+            messages.accept("pmix4j run: second SIGINT, killing the job now");
+            control.killAll();
             return;
         }
-        rte.message("pmix4j run: caught SIG" + name + ", stopping the job"
+        messages.accept("pmix4j run: caught SIG" + name + ", stopping the job"
                 + (name.equals("INT") ? " (press Ctrl-C again to kill it at once)" : ""));
-        rte.interrupt(name, number);
+        control.interrupt(name, number);
     }
 
     void uninstall() {

@@ -1,0 +1,60 @@
+package org.pmix4j.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.runtime.placement.BindingPolicy;
+import org.pmix4j.runtime.placement.JobMap;
+import org.pmix4j.runtime.placement.Mapper;
+import org.pmix4j.runtime.placement.MappingPolicy;
+import org.pmix4j.runtime.placement.NodeUsage;
+import org.pmix4j.runtime.placement.PlacementException;
+import org.pmix4j.runtime.placement.PlacementRequest;
+import org.pmix4j.runtime.placement.RankingPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Places a job on this node beside what already runs there: the run's mapping, ranking and binding, or
+ * those a spawn's directives ask for (PMIX_MAPBY, PMIX_RANKBY, PMIX_BINDTO), within the slots of
+ * {@code --host} / {@code --hostfile}. A job that cannot be placed is a LaunchException saying why.
+ */
+final class JobPlacer {
+    private static final Logger LOG = LoggerFactory.getLogger(JobPlacer.class);
+
+    private final RunPlan plan;
+    private final String hostname;
+
+    JobPlacer(RunPlan plan, String hostname) {
+        this.plan = plan;
+        this.hostname = hostname;
+    }
+
+    JobMap place(List<AppContext> apps, List<Info> directives, NodeUsage usage) {
+        List<PlacementRequest.App> reqApps = new ArrayList<>();
+        for (AppContext a : apps) {
+            reqApps.add(new PlacementRequest.App(a.np(), a.argv().get(0)));
+        }
+        MappingPolicy mapping = Attributes.MAPBY.find(directives).map(MappingPolicy::parse).orElse(plan.mapping);
+        RankingPolicy ranking = Attributes.RANKBY.find(directives).map(RankingPolicy::parse).orElse(plan.ranking);
+        BindingPolicy binding = Attributes.BINDTO.find(directives).map(BindingPolicy::parse).orElse(plan.binding);
+        PlacementRequest.Builder req = PlacementRequest.builder(plan.topology, reqApps)
+                .mapping(mapping).binding(binding).usage(usage)
+                .bindingSupport(plan.binder.support()).hostname(hostname);
+        if (ranking != null) {
+            req.ranking(ranking);
+        }
+        if (plan.hosts != null) {
+            req.slots(plan.hosts.slots(PlacementRequest.defaultSlots(plan.topology)), "from " + plan.hosts.option())
+                    .maxSlots(plan.hosts.maxSlots());
+        }
+        try {
+            JobMap map = Mapper.map(req.build());
+            map.notes().forEach(n -> LOG.info("placement: {}", n));
+            return map;
+        } catch (PlacementException e) {
+            throw new LaunchException(e.getMessage(), 1);
+        }
+    }
+}

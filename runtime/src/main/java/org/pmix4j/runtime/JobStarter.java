@@ -1,0 +1,127 @@
+package org.pmix4j.runtime;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.iof.OutputOptions;
+import org.pmix4j.runtime.iof.StdinRouter;
+import org.pmix4j.runtime.placement.JobMap;
+import org.pmix4j.runtime.placement.PlacementReports;
+import org.pmix4j.runtime.placement.ProcPlacement;
+import org.pmix4j.server.PmixServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts a job, the user's or a spawned one: places and names it ({@link JobTable}), registers it and
+ * its processes with the server, shows the map and bindings when asked, has the {@link ProcessLauncher}
+ * start its processes, raises its start events and hands it to the {@link JobSupervisor}. A job of which
+ * no process started is taken back entirely; one that started partly is failed and stopped.
+ */
+final class JobStarter {
+    private static final Logger LOG = LoggerFactory.getLogger(JobStarter.class);
+
+    private final RunPlan plan;
+    private final JobTable jobs;
+    private final JobPlacer placer;
+    private final PmixServer server;
+    private final ProcessLauncher launcher;
+    private final JobEvents events;
+    private final JobSupervisor supervisor;
+    private final RunOutcome outcome;
+    private final OutputStream stdout;
+    private final Consumer<String> messages;
+    private final String hostname;
+    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+    private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
+
+    /** @param stdout the launcher's stdout (for the map); @param messages writes a launcher message to stderr */
+    JobStarter(RunPlan plan, JobTable jobs, JobPlacer placer, PmixServer server, ProcessLauncher launcher,
+            JobEvents events, JobSupervisor supervisor, RunOutcome outcome, OutputStream stdout,
+            Consumer<String> messages, String hostname) {
+        this.plan = plan;
+        this.jobs = jobs;
+        this.placer = placer;
+        this.server = server;
+        this.launcher = launcher;
+        this.events = events;
+        this.supervisor = supervisor;
+        this.outcome = outcome;
+        this.stdout = stdout;
+        this.messages = messages;
+        this.hostname = hostname;
+    }
+
+    /** The user's job: the applications of the command line, reading the launcher's stdin. */
+    Job startUserJob(List<AppContext> apps, StdinRouter stdin) {
+        return start(apps, List.of(), null, stdin);
+    }
+
+    /** A job {@code parent} spawned, with the spawn's job info as directives. */
+    Job startSpawned(List<AppContext> apps, List<Info> directives, Proc parent) {
+        return start(apps, directives, parent, null);
+    }
+
+    /** Blocks until every process is started; never call on the server's loop. */
+    private Job start(List<AppContext> apps, List<Info> directives, Proc parent, StdinRouter stdin) {
+        Job job = jobs.open(apps, directives, parent, usage -> placer.place(apps, directives, usage));
+        outcome.jobStarting();
+        String nspace = job.nspace();
+        JobMap map = job.placement();
+        try {
+            List<String> wdirs = new ArrayList<>();
+            for (AppContext app : apps) {
+                wdirs.add(app.wdir() != null ? app.wdir() : Path.of("").toAbsolutePath().toString());
+            }
+            OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
+            List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent);
+            registration.addAll(output.registrationInfos());
+            server.registerNspace(nspace, map.size(), registration).join();
+            for (ProcPlacement s : map.procs()) {
+                server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
+            }
+            if (plan.displayMap()) {
+                print(PlacementReports.jobMap(nspace, hostname, map));
+            }
+            if (plan.reportBindings()) {
+                PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(messages);
+            }
+            launcher.launch(new ProcessLauncher.Request(job, map.procs(), wdirs, output, stdin, plan.stdin));
+            // the start events go out before the end can be reported: a process that fails at once ends
+            // the job on its watcher thread, and following an already ended job ends it here, after them
+            events.started(job);
+            supervisor.follow(job);
+            return job;
+        } catch (RuntimeException e) {
+            if (!job.processes().isEmpty()) {
+                job.fail(new Job.Failure(1, "could not start the job: " + e.getMessage(), null,
+                        PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, System.nanoTime()));
+                supervisor.follow(job);
+                job.abandonUnstarted();
+            } else {
+                jobs.remove(nspace);
+                outcome.jobNeverStarted();
+                server.deregisterNspace(nspace);
+            }
+            throw e;
+        }
+    }
+
+    private void print(String text) {
+        synchronized (stdout) {
+            try {
+                stdout.write(text.getBytes(StandardCharsets.UTF_8));
+                stdout.flush();
+            } catch (IOException e) {
+                LOG.debug("cannot print to stdout: {}", e.toString());
+            }
+        }
+    }
+}

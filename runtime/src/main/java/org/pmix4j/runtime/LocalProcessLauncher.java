@@ -1,0 +1,106 @@
+package org.pmix4j.runtime;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.iof.IoForwarder;
+import org.pmix4j.runtime.iof.ProcessOutput;
+import org.pmix4j.runtime.placement.CpuBinder;
+import org.pmix4j.runtime.placement.ProcPlacement;
+
+/**
+ * Forks the processes of a job on this node: each with the launcher's environment (less any outer PMIx
+ * one), the run's and its application's, and what the server gives for joining it; bound with the
+ * binder's command prefix where placed on CPUs; with its output forwarded and, for the ranks that read it,
+ * the launcher's stdin. A virtual thread per process waits for its end and reports it.
+ */
+final class LocalProcessLauncher implements ProcessLauncher {
+    private final Map<String, String> launcherEnv;
+    private final Map<String, String> runEnv;
+    private final CpuBinder binder;
+    private final IoForwarder iof;
+    private final Function<Proc, Map<String, String>> serverEnv;
+    private final ExitListener exits;
+
+    /**
+     * @param launcherEnv the launcher's own environment
+     * @param runEnv      what every process of the run gets from the options
+     * @param serverEnv   the environment a process needs to join the server ({@code PmixServer.setupFork})
+     * @param exits       told of every end
+     */
+    LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, IoForwarder iof,
+            Function<Proc, Map<String, String>> serverEnv, ExitListener exits) {
+        this.launcherEnv = launcherEnv;
+        this.runEnv = runEnv;
+        this.binder = binder;
+        this.iof = iof;
+        this.serverEnv = serverEnv;
+        this.exits = exits;
+    }
+
+    @Override
+    public void launch(Request request) {
+        Job job = request.job();
+        for (ProcPlacement s : request.procs()) {
+            LaunchedProcess p = fork(request, s);
+            job.add(p);
+            Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
+        }
+    }
+
+    private LaunchedProcess fork(Request request, ProcPlacement s) {
+        Job job = request.job();
+        AppContext app = job.apps().get(s.appnum());
+        String wdir = request.wdirs().get(s.appnum());
+        Proc proc = new Proc(job.nspace(), s.rank());
+        Map<String, String> childEnv = new HashMap<>();
+        // an outer PMIx environment (pmix4j run inside mpirun …) must not leak into our children
+        launcherEnv.forEach((k, v) -> {
+            if (!k.startsWith("PMIX_") || k.startsWith("PMIX_MCA_")) {
+                childEnv.put(k, v);
+            }
+        });
+        OpenMpi.recognise(childEnv, job.placement().oversubscribed());
+        childEnv.putAll(runEnv);
+        childEnv.putAll(app.env());
+        childEnv.putAll(serverEnv.apply(proc));
+        List<String> argv = new ArrayList<>(binder.bindCommandPrefix(s.cpus()));
+        List<String> program = new ArrayList<>(app.argv());
+        program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
+        argv.addAll(program);
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(new File(wdir));
+        pb.environment().clear();
+        pb.environment().putAll(childEnv);
+        boolean readsStdin = request.stdin() != null && request.stdinRanks().receives(s.rank());
+        pb.redirectInput(readsStdin ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        try {
+            Process p = pb.start();
+            ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), p.getInputStream(),
+                    p.getErrorStream());
+            if (readsStdin) {
+                request.stdin().addTarget(proc, p.getOutputStream());
+            }
+            return new LaunchedProcess(proc, p, po);
+        } catch (IOException ex) {
+            throw new LaunchException("cannot start process rank " + s.rank() + ": " + String.join(" ", app.argv())
+                    + ": " + ex.getMessage(), 127);
+        }
+    }
+
+    /** Waits for the end (and the last of the output) and reports it. */
+    private void watch(Job job, LaunchedProcess p) {
+        int status;
+        try {
+            status = p.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        exits.exited(job, p, status);
+    }
+}

@@ -1,0 +1,78 @@
+package org.pmix4j.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * What the launcher does to all of its jobs at once: stops them in order when it is told to (a signal to
+ * the launcher, the end of {@code --timeout}), after which no new job starts; kills them at once; passes a
+ * signal on to every process.
+ */
+final class RunControl {
+    private final JobTable jobs;
+    private final RunOutcome outcome;
+    private final Consumer<String> messages;
+    private final String hostname;
+
+    /** @param messages writes a launcher message to stderr; @param hostname for the state report */
+    RunControl(JobTable jobs, RunOutcome outcome, Consumer<String> messages, String hostname) {
+        this.jobs = jobs;
+        this.outcome = outcome;
+        this.messages = messages;
+        this.hostname = hostname;
+    }
+
+    /** --timeout: when the time is up, say so (with each process's state if asked) and stop every job. */
+    void limitTime(int seconds, boolean reportState) {
+        Thread.ofVirtual().name("timeout").start(() -> {
+            try {
+                Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!outcome.running()) {
+                return;
+            }
+            StringBuilder sb = new StringBuilder("pmix4j run: the time limit for the job was reached (--timeout "
+                    + seconds + " seconds); stopping it.");
+            if (reportState) {
+                sb.append(ProcessStates.describe(jobs.jobs(), hostname));
+            }
+            messages.accept(sb.toString());
+            stopAll(Launcher.TIMEOUT_STATUS, "the time limit was reached");
+        });
+    }
+
+    /** Stops every job because the launcher was told to by signal {@code number}. */
+    void interrupt(String signal, int number) {
+        stopAll(128 + number, "caught SIG" + signal);
+    }
+
+    private void stopAll(int status, String why) {
+        outcome.stop(status);
+        for (Job j : jobs.close()) {
+            j.stop(status, why);
+        }
+    }
+
+    /** SIGKILL to every process of every job. */
+    void killAll() {
+        jobs.jobs().forEach(Job::killAll);
+    }
+
+    /** Sends a signal (by name) to every process of every running job and what they started. */
+    void signalAll(String signal) {
+        List<Long> pids = new ArrayList<>();
+        for (Job j : jobs.jobs()) {
+            for (LaunchedProcess p : j.processes()) {
+                if (p.isAlive()) {
+                    p.process().descendants().forEach(d -> pids.add(d.pid()));
+                    pids.add(p.pid());
+                }
+            }
+        }
+        Kill.send(signal, pids);
+    }
+}
