@@ -129,7 +129,7 @@ public final class PmixClient extends PmixApi {
         DataStore store = new DataStore(self, kind, host);
         PmixClient c = new PmixClient(store, kind);
         ServerConnection conn = hs.connection();
-        c.primary(conn);
+        c.sender.primary(conn);
         conn.start(c.listener());
         try {
             Futures.await(c.requestJobInfo(conn, nspace));
@@ -190,7 +190,7 @@ public final class PmixClient extends PmixApi {
     }
 
     private CompletableFuture<Void> commitRaw() {
-        ServerConnection c = primary();
+        ServerConnection c = sender.primary();
         if (c == null || !c.isOpen()) {
             return CompletableFuture.completedFuture(null);
         }
@@ -203,7 +203,7 @@ public final class PmixClient extends PmixApi {
         if (b[1].length > 0) {
             scopes.add(new CommitRequest.ScopedData(Scope.REMOTE, new Value.Buffer(c.kind().code(), b[1])));
         }
-        return sendForStatus(c, new CommitRequest(scopes), "commit");
+        return sender.sendForStatus(c, new CommitRequest(scopes), "commit");
     }
 
     /**
@@ -224,7 +224,7 @@ public final class PmixClient extends PmixApi {
             return CompletableFuture.completedFuture(null);
         }
         List<Proc> ps = procs.isEmpty() ? List.of(Proc.wildcard(nspace())) : procs;
-        return sendForStatus(new FenceRequest(ps, directives), "fence across " + ps);
+        return sender.sendForStatus(new FenceRequest(ps, directives), "fence across " + ps);
     }
 
     // ---- abort, finalize ----------------------------------------------------------------------------
@@ -246,7 +246,7 @@ public final class PmixClient extends PmixApi {
             return Futures.failed(PmixStatus.PMIX_ERR_UNREACH, "not connected: cannot abort (a singleton just exits)");
         }
         // libpmix ignores the server's answer
-        return send(new AbortRequest(status, message == null ? "" : message, procs), u -> null);
+        return sender.send(new AbortRequest(status, message == null ? "" : message, procs), u -> null);
     }
 
     /**
@@ -264,16 +264,16 @@ public final class PmixClient extends PmixApi {
                 instance = null;
             }
         }
-        ServerConnection c = primary();
+        ServerConnection c = sender.primary();
         if (c != null) {
             try {
                 if (c.isOpen()) {
-                    Futures.await(sendForStatus(c, new FinalizeRequest(), "finalize"), 2000, "PMIx_Finalize");
+                    Futures.await(sender.sendForStatus(c, new FinalizeRequest(), "finalize"), 2000, "PMIx_Finalize");
                 }
             } catch (PmixException e) {
                 // the server will notice the connection close
             } finally {
-                primary(null);
+                sender.primary(null);
                 c.close();
             }
         }

@@ -181,7 +181,7 @@ public final class PmixTool extends PmixApi {
     /** PMIx_tool_get_servers: the servers we are connected to, the primary first. */
     public synchronized List<Proc> servers() {
         List<Proc> out = new ArrayList<>();
-        ServerConnection p = primary();
+        ServerConnection p = sender.primary();
         if (p != null && p.isOpen()) {
             out.add(p.server());
         }
@@ -215,7 +215,7 @@ public final class PmixTool extends PmixApi {
             }
             return;
         }
-        primary(c);
+        sender.primary(c);
     }
 
     public CompletionStage<Void> setServerAsync(Proc server, List<Info> info) {
@@ -316,9 +316,9 @@ public final class PmixTool extends PmixApi {
             connections.put(c.server(), c);
         }
         c.start(listener());
-        boolean wasPrimary = primary() == null || !primary().isOpen();
+        boolean wasPrimary = sender.primary() == null || !sender.primary().isOpen();
         if (makePrimary || wasPrimary) {
-            primary(c);
+            sender.primary(c);
         }
         try {
             Futures.await(requestJobInfo(c, null));
@@ -343,8 +343,8 @@ public final class PmixTool extends PmixApi {
     }
 
     private synchronized void promoteIfPrimaryLost(ServerConnection lost) {
-        if (primary() == lost || primary() == null) {
-            primary(connections.values().stream().filter(ServerConnection::isOpen).findFirst().orElse(null));
+        if (sender.primary() == lost || sender.primary() == null) {
+            sender.primary(connections.values().stream().filter(ServerConnection::isOpen).findFirst().orElse(null));
         }
     }
 
@@ -389,7 +389,7 @@ public final class PmixTool extends PmixApi {
     /** PMIX_LAUNCHER_RNDZ_FILE named a file that does not exist: where a spawning tool can reach us. */
     private void writeRendezvous(Path file) {
         String uri = initDirectives.myServerUri();
-        ServerConnection p = primary();
+        ServerConnection p = sender.primary();
         if (uri == null && p != null) {
             uri = p.uri().text();
         }
@@ -430,11 +430,12 @@ public final class PmixTool extends PmixApi {
             all = new ArrayList<>(connections.values());
             connections.clear();
         }
-        primary(null);
+        sender.primary(null);
         for (ServerConnection c : all) {
             try {
                 if (c.isOpen()) {
-                    Futures.await(sendForStatus(c, new FinalizeRequest(), "finalize"), 2000, "PMIx_tool_finalize");
+                    Futures.await(sender.sendForStatus(c, new FinalizeRequest(), "finalize"), 2000,
+                            "PMIx_tool_finalize");
                 }
             } catch (PmixException e) {
                 // the server notices the close anyway
