@@ -153,8 +153,12 @@ final class RunCommand implements Callable<Integer> {
         deprecated(out, mergeStderr, "--merge-stderr-to-stdout", null);
         deprecated(out, outputFilename != null, "--output-filename", outputFilename);
         deprecated(out, outputDirectory != null, "--output-directory", outputDirectory);
-        return new Launcher.Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, out,
-                streamBuffering, stdin, timeout, reportStateOnTimeout, reportBindings, display);
+        return Launcher.Options.builder()
+                .oversubscribe(oversubscribe).noOversubscribe(noOversubscribe)
+                .mapBy(mapBy).rankBy(rankBy).bindTo(bindTo).hosts(hosts).hostfile(hostfile)
+                .output(out).streamBuffering(streamBuffering).stdin(stdin).display(display).reportBindings(reportBindings)
+                .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout)
+                .build();
     }
 
     /** An old spelling: as PRRTE, convert it to its --output directive and say so. */

@@ -102,7 +102,8 @@ class RunFailuresTest {
      * The same death, but the ranks whose fence failed exit at once with status 5. The launcher then often
      * (about 2 runs in 5 on a 2-core machine) names rank 0 "exited with status 5" and exits 5 instead of
      * naming rank 1 killed by SIGKILL and exiting 137: the survivors' exits race the dead rank's in the
-     * launcher's per-process watchers (Rte.watch), and whichever watcher reaches Job.fail first is taken
+     * launcher's per-process watchers (then in Rte.watch; now LocalProcessLauncher's watchers report to
+     * JobSupervisor), and whichever watcher reaches Job.fail first was taken
      * as the cause, although the server saw rank 1's connection drop before it failed the fence.
      */
     @Test

@@ -53,19 +53,111 @@ public final class Launcher {
     public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
             List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
             Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display) {
-        public static final Options DEFAULTS = new Options(false, false, null, null, null, List.of(), null, List.of(),
-                null, null, null, false, false, List.of());
-
         public Options {
             hosts = List.copyOf(hosts);
             output = List.copyOf(output);
             display = List.copyOf(display);
         }
 
-        /** The defaults with oversubscription allowed or not. */
-        public static Options oversubscribing(boolean allowed) {
-            return new Options(allowed, false, null, null, null, List.of(), null, List.of(), null, null, null, false,
-                    false, List.of());
+        /** Options built by name; what is not set is the launcher's default. */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Sets options by name, so that no caller writes fourteen positional arguments. */
+        public static final class Builder {
+            private boolean oversubscribe;
+            private boolean noOversubscribe;
+            private String mapBy;
+            private String rankBy;
+            private String bindTo;
+            private List<String> hosts = List.of();
+            private String hostfile;
+            private List<String> output = List.of();
+            private String streamBuffering;
+            private String stdin;
+            private Integer timeoutSeconds;
+            private boolean reportStateOnTimeout;
+            private boolean reportBindings;
+            private List<String> display = List.of();
+
+            private Builder() {
+            }
+
+            public Builder oversubscribe(boolean on) {
+                oversubscribe = on;
+                return this;
+            }
+
+            public Builder noOversubscribe(boolean on) {
+                noOversubscribe = on;
+                return this;
+            }
+
+            public Builder mapBy(String policy) {
+                mapBy = policy;
+                return this;
+            }
+
+            public Builder rankBy(String policy) {
+                rankBy = policy;
+                return this;
+            }
+
+            public Builder bindTo(String policy) {
+                bindTo = policy;
+                return this;
+            }
+
+            public Builder hosts(List<String> values) {
+                hosts = values;
+                return this;
+            }
+
+            public Builder hostfile(String path) {
+                hostfile = path;
+                return this;
+            }
+
+            public Builder output(List<String> directives) {
+                output = directives;
+                return this;
+            }
+
+            public Builder streamBuffering(String mode) {
+                streamBuffering = mode;
+                return this;
+            }
+
+            public Builder stdin(String target) {
+                stdin = target;
+                return this;
+            }
+
+            public Builder timeoutSeconds(Integer seconds) {
+                timeoutSeconds = seconds;
+                return this;
+            }
+
+            public Builder reportStateOnTimeout(boolean on) {
+                reportStateOnTimeout = on;
+                return this;
+            }
+
+            public Builder reportBindings(boolean on) {
+                reportBindings = on;
+                return this;
+            }
+
+            public Builder display(List<String> values) {
+                display = values;
+                return this;
+            }
+
+            public Options build() {
+                return new Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, output,
+                        streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display);
+            }
         }
     }
 

@@ -136,10 +136,10 @@ public final class DataStore {
 
     /** Stores a Put; the same key put again replaces the value. */
     public synchronized void put(Scope scope, String key, Value value) {
-        PutScope s = switch (scope.code()) {
-            case 1 -> PutScope.LOCAL;
-            case 2 -> PutScope.REMOTE;
-            case 4 -> PutScope.INTERNAL;
+        PutScope s = switch (scope.kind()) {
+            case LOCAL -> PutScope.LOCAL;
+            case REMOTE -> PutScope.REMOTE;
+            case INTERNAL -> PutScope.INTERNAL;
             default -> PutScope.GLOBAL;
         };
         for (LinkedHashMap<String, Value> m : puts.values()) {
@@ -239,7 +239,7 @@ public final class DataStore {
             v = n == null ? null : n.get(key);
         }
         if (v == null && app && p != null) {
-            Integer appnum = NamespaceData.number(p.get(Attributes.APPNUM.key()));
+            Integer appnum = Attributes.APPNUM.read(p.get(Attributes.APPNUM.key())).orElse(null);
             Map<String, Value> a = nd.app(appnum == null ? 0 : appnum);
             v = a == null ? null : a.get(key);
         }
@@ -259,7 +259,7 @@ public final class DataStore {
         }
         if (proc != null) {
             String h = NamespaceData.text(proc.get(Attributes.HOSTNAME.key()));
-            Integer id = NamespaceData.number(proc.get(Attributes.NODEID.key()));
+            Integer id = Attributes.NODEID.read(proc.get(Attributes.NODEID.key())).orElse(null);
             if (h != null || id != null) {
                 return nd.node(h, id);
             }
@@ -274,7 +274,7 @@ public final class DataStore {
     private int ownAppnum(NamespaceData nd) {
         if (nd.nspace.equals(self.nspace())) {
             Map<String, Value> me = nd.procs.get(self.rank());
-            Integer n = me == null ? null : NamespaceData.number(me.get(Attributes.APPNUM.key()));
+            Integer n = me == null ? null : Attributes.APPNUM.read(me.get(Attributes.APPNUM.key())).orElse(null);
             if (n != null) {
                 return n;
             }

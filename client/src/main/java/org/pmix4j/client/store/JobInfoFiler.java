@@ -117,7 +117,7 @@ final class JobInfoFiler {
             if (i.key().equals(Attributes.HOSTNAME.key())) {
                 host = NamespaceData.text(i.value());
             } else if (i.key().equals(Attributes.NODEID.key())) {
-                id = NamespaceData.number(i.value());
+                id = Attributes.NODEID.read(i.value()).orElse(null);
             }
         }
         if (host == null && id == null) {
@@ -134,7 +134,7 @@ final class JobInfoFiler {
         Integer appnum = null;
         for (Info i : infos) {
             if (i.key().equals(Attributes.APPNUM.key())) {
-                appnum = NamespaceData.number(i.value());
+                appnum = Attributes.APPNUM.read(i.value()).orElse(null);
             }
         }
         if (appnum == null) {

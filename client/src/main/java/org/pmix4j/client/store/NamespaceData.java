@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.PmixException;
 import org.pmix4j.api.Value;
 
 /**
@@ -36,7 +35,7 @@ final class NamespaceData {
             if (host != null && host.equals(text(n.get(Attributes.HOSTNAME.key())))) {
                 return n;
             }
-            if (nodeid != null && nodeid.equals(number(n.get(Attributes.NODEID.key())))) {
+            if (nodeid != null && nodeid.equals(Attributes.NODEID.read(n.get(Attributes.NODEID.key())).orElse(null))) {
                 return n;
             }
         }
@@ -55,7 +54,7 @@ final class NamespaceData {
 
     Map<String, Value> app(int appnum) {
         for (Map<String, Value> a : apps) {
-            Integer n = number(a.get(Attributes.APPNUM.key()));
+            Integer n = Attributes.APPNUM.read(a.get(Attributes.APPNUM.key())).orElse(null);
             if (n != null && n == appnum) {
                 return a;
             }
@@ -78,17 +77,5 @@ final class NamespaceData {
             return s.value();
         }
         return v instanceof Value.Nspace n ? n.value() : null;
-    }
-
-    /** Any integer value as an int (unsigned 32-bit values keep their bits), or null. */
-    static Integer number(Value v) {
-        if (v == null) {
-            return null;
-        }
-        try {
-            return Attributes.NODEID.get(v);
-        } catch (PmixException e) {
-            return null;
-        }
     }
 }

@@ -151,12 +151,12 @@ public final class DataServer {
         if (!a.range().equals(b.range())) {
             return false;
         }
-        return switch (a.range().code()) {
-            case 2 -> a.node() != null && a.node().equals(b.node());
-            case 3 -> a.publisher().nspace().equals(b.publisher().nspace());
-            case 4 -> a.session() >= 0 && a.session() == b.session();
-            case 6 -> overlap(a.custom(), b.custom());
-            case 7 -> a.publisher().equals(b.publisher());
+        return switch (a.range().kind()) {
+            case LOCAL -> a.node() != null && a.node().equals(b.node());
+            case NAMESPACE -> a.publisher().nspace().equals(b.publisher().nspace());
+            case SESSION -> a.session() >= 0 && a.session() == b.session();
+            case CUSTOM -> overlap(a.custom(), b.custom());
+            case PROC_LOCAL -> a.publisher().equals(b.publisher());
             default -> true;
         };
     }
@@ -221,8 +221,8 @@ public final class DataServer {
     private LookupResult attempt(Waiter w, boolean answerNow) {
         DataRange range = PublishDirectives.rangeOf(w.directives, DataRange.SESSION);
         List<Proc> custom = range.equals(DataRange.CUSTOM) ? PublishDirectives.customOf(w.directives, "lookup") : List.of();
-        Integer uid = PublishDirectives.numberOf(w.directives, Attributes.USERID.key());
-        Integer gid = PublishDirectives.numberOf(w.directives, Attributes.GRPID.key());
+        Integer uid = PublishDirectives.numberOf(w.directives, Attributes.USERID);
+        Integer gid = PublishDirectives.numberOf(w.directives, Attributes.GRPID);
         List<Entry> found = new ArrayList<>();
         int denied = 0;
         for (String key : w.keys) {
@@ -280,42 +280,42 @@ public final class DataServer {
     }
 
     private static int breadth(DataRange r) {
-        return switch (r.code()) {
-            case 7 -> 0;
-            case 6 -> 1;
-            case 3 -> 2;
-            case 2 -> 3;
-            case 4 -> 4;
-            case 5 -> 5;
+        return switch (r.kind()) {
+            case PROC_LOCAL -> 0;
+            case CUSTOM -> 1;
+            case NAMESPACE -> 2;
+            case LOCAL -> 3;
+            case SESSION -> 4;
+            case GLOBAL -> 5;
             default -> 6;
         };
     }
 
     /** Is {@code reader} within the range the publisher gave? */
     private boolean readable(Entry e, Proc reader) {
-        return switch (e.range().code()) {
-            case 1 -> reader.equals(host);
-            case 2 -> e.node() != null && e.node().equals(membership.nodeOf(reader));
-            case 3 -> e.publisher().nspace().equals(reader.nspace());
-            case 5 -> true;
-            case 6 -> containsProc(e.custom(), reader);
-            case 7 -> e.publisher().equals(reader);
+        return switch (e.range().kind()) {
+            case RM -> reader.equals(host);
+            case LOCAL -> e.node() != null && e.node().equals(membership.nodeOf(reader));
+            case NAMESPACE -> e.publisher().nspace().equals(reader.nspace());
+            case GLOBAL -> true;
+            case CUSTOM -> containsProc(e.custom(), reader);
+            case PROC_LOCAL -> e.publisher().equals(reader);
             default -> e.session() >= 0 && e.session() == membership.sessionOf(reader.nspace());
         };
     }
 
     /** Is {@code publisher} within the range a lookup asks for, seen from {@code requester}? */
     private boolean within(Proc publisher, Proc requester, DataRange range, List<Proc> custom) {
-        return switch (range.code()) {
-            case 1 -> publisher.equals(host);
-            case 2 -> {
+        return switch (range.kind()) {
+            case RM -> publisher.equals(host);
+            case LOCAL -> {
                 String n = membership.nodeOf(requester);
                 yield n != null && n.equals(membership.nodeOf(publisher));
             }
-            case 3 -> publisher.nspace().equals(requester.nspace());
-            case 5 -> true;
-            case 6 -> containsProc(custom, publisher);
-            case 7 -> publisher.equals(requester);
+            case NAMESPACE -> publisher.nspace().equals(requester.nspace());
+            case GLOBAL -> true;
+            case CUSTOM -> containsProc(custom, publisher);
+            case PROC_LOCAL -> publisher.equals(requester);
             default -> {
                 long s = membership.sessionOf(requester.nspace());
                 yield s >= 0 && s == membership.sessionOf(publisher.nspace());

@@ -2,6 +2,7 @@ package org.pmix4j.runtime.data;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.pmix4j.api.Attribute;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
@@ -103,8 +104,9 @@ final class PublishDirectives {
     private static List<Integer> ids(Info p) {
         List<Integer> out = new ArrayList<>();
         List<Value> values = p.value() instanceof DataArray a ? a.elements() : List.of(p.value());
+        // user and group ids are read as PMIX_USERID reads them (any integer type whose number fits)
         for (Value v : values) {
-            Integer n = number(v);
+            Integer n = Attributes.USERID.read(v).orElse(null);
             if (n == null) {
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, p.key() + " must hold user or group ids, got "
                         + v.type());
@@ -114,23 +116,10 @@ final class PublishDirectives {
         return out;
     }
 
-    static Integer numberOf(List<Info> info, String key) {
-        Info i = find(info, key);
-        return i == null ? null : number(i.value());
-    }
-
-    private static Integer number(Value v) {
-        return switch (v) {
-            case Value.UInt32 u -> u.value();
-            case Value.Int32 x -> x.value();
-            case Value.Int x -> x.value();
-            case Value.UInt x -> x.value();
-            case Value.UInt16 x -> x.value();
-            case Value.Int64 x -> (int) x.value();
-            case Value.UInt64 x -> (int) x.value();
-            case Value.Size x -> (int) x.value();
-            default -> null;
-        };
+    /** The value of {@code attribute} among {@code info}, or null when it is absent or no readable number. */
+    static Integer numberOf(List<Info> info, Attribute<Integer> attribute) {
+        Info i = find(info, attribute.key());
+        return i == null ? null : attribute.read(i.value()).orElse(null);
     }
 
     /** PMIX_WAIT: how many keys to wait for (0 = all); -1 when the lookup does not wait. */
@@ -145,11 +134,8 @@ final class PublishDirectives {
         if (i.value() instanceof Value.Undef) {
             return 0;
         }
-        Integer n = number(i.value());
-        if (n == null) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_WAIT must be a number of keys, got "
-                    + i.value().type());
-        }
+        int n = Attributes.WAIT.read(i.value()).orElseThrow(() -> new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM,
+                "PMIX_WAIT must be a number of keys, got " + i.value().type()));
         return n <= 0 || n >= nkeys ? 0 : n;
     }
 
@@ -158,11 +144,8 @@ final class PublishDirectives {
         if (i == null) {
             return 0;
         }
-        Integer n = number(i.value());
-        if (n == null) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_TIMEOUT must be a number of seconds, got "
-                    + i.value().type());
-        }
+        int n = Attributes.TIMEOUT.read(i.value()).orElseThrow(() -> new PmixException(
+                PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_TIMEOUT must be a number of seconds, got " + i.value().type()));
         return Math.max(0, n);
     }
 }

@@ -16,7 +16,7 @@
  * {@link org.pmix4j.runtime.iof.StdinRouter} copies the launcher's stdin to the targets' pipes through a
  * fixed pool of buffers (bounded memory, backpressure, every byte once to each target, EOF at the end).
  *
- * <h2>Wiring (Rte / Launcher / RunCommand)</h2>
+ * <h2>Wiring (RunCommand / LocalRuntime / LocalProcessLauncher)</h2>
  * <pre>{@code
  * // RunCommand: --output (repeatable), deprecated spellings, --stdin, --stream-buffering
  * List<String> out = new ArrayList<>(outputValues);
@@ -27,12 +27,12 @@
  * Integer sb = streamBuffering == null ? null : StreamBuffering.parse(streamBuffering);
  * if (sb != null) output = StreamBuffering.apply(sb, output);
  *
- * // Launcher.run: one forwarder for the run
+ * // LocalRuntime: one forwarder for the run
  * IoForwarder iof = new IoForwarder(output, stdoutStream, stderrStream, hostname);
  * iof.addListener((src, ch, data) -> server.iofDeliver(src, ch, data, List.of()));   // PMIx tools
  * stdin.checkAgainst(np);                                    // the user's job only
  *
- * // Rte.fork, per process
+ * // LocalProcessLauncher, per process
  * if (sb != null) childEnv.putAll(StreamBuffering.environment(sb));
  * boolean target = job.parent() == null && stdin.receives(rank);
  * pb.redirectInput(target ? Redirect.PIPE : Redirect.from(new File("/dev/null")));
