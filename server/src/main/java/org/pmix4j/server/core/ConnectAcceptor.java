@@ -2,11 +2,15 @@ package org.pmix4j.server.core;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.server.HostModule;
+import org.pmix4j.server.ServerConfig;
 import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.WireFormatException;
@@ -28,10 +32,23 @@ import org.slf4j.LoggerFactory;
 final class ConnectAcceptor {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectAcceptor.class);
 
-    private final ServerCore server;
+    private final ServerConfig config;
+    private final HostModule host;
+    private final Executor loop;
+    private final Proc self;
+    private final Function<String, Namespace> namespaces;
+    private final PeerTable peers;
+    private final PeerListeners listeners;
 
-    ConnectAcceptor(ServerCore server) {
-        this.server = server;
+    ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
+            PeerTable peers, PeerListeners listeners) {
+        this.config = config;
+        this.host = host;
+        this.loop = loop;
+        this.self = new Proc(config.nspace(), config.rank());
+        this.namespaces = namespaces;
+        this.peers = peers;
+        this.listeners = listeners;
     }
 
     void accept(Connection c, byte[] body) {
@@ -76,7 +93,7 @@ final class ConnectAcceptor {
     }
 
     private void acceptClient(Connection c, ConnectRequest req, NativeCredential cred) {
-        Namespace ns = server.namespace(req.nspace());
+        Namespace ns = namespaces.apply(req.nspace());
         if (ns == null) {
             refuse(c, "client " + who(req) + ": namespace '" + req.nspace() + "' is not registered");
             return;
@@ -92,24 +109,24 @@ final class ConnectAcceptor {
                     + " gid " + Integer.toUnsignedString(lc.gid()));
             return;
         }
-        Peer peer = new Peer(c, server.nextPeerIndex(), lc.proc(), req.type(), req.kind(), req.version(), cred.uid(),
+        Peer peer = new Peer(c, peers.nextIndex(), lc.proc(), req.type(), req.kind(), req.version(), cred.uid(),
                 cred.gid());
         c.attachment(peer);
-        server.addPeer(peer);
+        peers.add(peer);
         lc.peer(peer);
         ns.firstClientVersion(req.version());
         c.send(ConnectReply.client(PmixStatus.PMIX_SUCCESS, peer.index()));
         LOG.debug("client {} connected", peer);
-        server.host().clientConnected(lc.proc()).whenCompleteAsync((ok, err) -> {
+        host.clientConnected(lc.proc()).whenCompleteAsync((ok, err) -> {
             if (err != null && !(ServerCore.statusOf(err) == PmixStatus.PMIX_ERR_NOT_SUPPORTED)) {
                 LOG.warn("host refused client {}: {}", peer, err.getMessage());
                 peer.close("host refused the client");
             }
-        }, server.loop());
+        }, loop);
     }
 
     private void acceptTool(Connection c, ConnectRequest req, NativeCredential cred) {
-        if (!server.config().toolSupport()) {
+        if (!config.toolSupport()) {
             refuse(c, req.type() + " " + who(req) + ": this server was started without tool support");
             return;
         }
@@ -130,7 +147,7 @@ final class ConnectAcceptor {
         if (req.type().isLauncher()) {
             info.add(Attributes.LAUNCHER.info(true));
         }
-        server.host().toolConnected(info).whenCompleteAsync((assigned, err) -> {
+        host.toolConnected(info).whenCompleteAsync((assigned, err) -> {
             if (c.isClosed()) {
                 return;
             }
@@ -154,14 +171,14 @@ final class ConnectAcceptor {
                 c.closeAfterFlush("the host named no identity for the tool");
                 return;
             }
-            Peer peer = new Peer(c, server.nextPeerIndex(), name, req.type(), req.kind(), req.version(), req.uid(),
+            Peer peer = new Peer(c, peers.nextIndex(), name, req.type(), req.kind(), req.version(), req.uid(),
                     req.gid());
             c.attachment(peer);
-            server.addPeer(peer);
-            server.toolConnected(peer, req.info());
-            c.send(ConnectReply.tool(req.type().needsId() ? name : null, server.self(), PmixStatus.PMIX_SUCCESS));
+            peers.add(peer);
+            listeners.connected(peer, req.info());
+            c.send(ConnectReply.tool(req.type().needsId() ? name : null, self, PmixStatus.PMIX_SUCCESS));
             LOG.debug("{} connected", peer);
-        }, server.loop());
+        }, loop);
     }
 
     private void refuse(Connection c, String reason) {

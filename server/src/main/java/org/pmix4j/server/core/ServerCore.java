@@ -28,7 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server's state and the routing of what arrives: connections become peers ({@link ConnectAcceptor}),
+ * The server's state and the routing of what arrives: connections become peers ({@link ConnectAcceptor}, which
+ * gets the namespaces, the peer table and the listeners it needs, not the core),
  * requests go to the handler of their command, lost peers are cleaned up. Everything here runs on the
  * event loop, so nothing is locked.
  */
@@ -39,19 +40,19 @@ public final class ServerCore implements Connection.Listener {
     private final HostModule host;
     private final EventLoop loop;
     private final Proc self;
-    private final ConnectAcceptor acceptor = new ConnectAcceptor(this);
     private final Map<PmixCommand, Registration<?>> handlers = new EnumMap<>(PmixCommand.class);
     private final Map<String, Namespace> namespaces = new HashMap<>();
-    private final Map<Integer, Peer> peers = new HashMap<>();
-    private final List<PeerListener> peerListeners = new ArrayList<>();
+    private final PeerTable peers = new PeerTable();
+    private final PeerListeners peerListeners = new PeerListeners();
     private final List<MessageSink> sinks = new ArrayList<>();
-    private int nextIndex;
+    private final ConnectAcceptor acceptor;
 
     public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
         this.config = config;
         this.host = host;
         this.loop = loop;
         this.self = new Proc(config.nspace(), config.rank());
+        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners);
     }
 
     public ServerConfig config() {
@@ -157,44 +158,25 @@ public final class ServerCore implements Connection.Listener {
 
     /** Tells the parts of the server that keep per-job state that a namespace is gone. */
     public void namespaceGone(String nspace) {
-        for (PeerListener l : peerListeners) {
-            l.namespaceGone(nspace);
-        }
+        peerListeners.namespaceGone(nspace);
     }
 
     /** Likewise for a deregistered client. */
     public void clientGone(Proc p) {
-        for (PeerListener l : peerListeners) {
-            l.clientGone(p);
-        }
+        peerListeners.clientGone(p);
     }
 
     /** Finalize: every connection closes; what was waiting on them is failed by the listeners. */
     public void shutdown() {
-        for (Peer p : List.copyOf(peers.values())) {
+        for (Peer p : List.copyOf(peers.all())) {
             p.close("server finalized");
         }
     }
 
     // ---- peers ------------------------------------------------------------------------------------------
 
-    int nextPeerIndex() {
-        return nextIndex++;
-    }
-
-    void addPeer(Peer p) {
-        peers.put(p.index(), p);
-    }
-
     public Collection<Peer> peers() {
-        return peers.values();
-    }
-
-    /** Hook for the tool machinery; kept here so the acceptor needs no knowledge of it. */
-    void toolConnected(Peer peer, List<Info> info) {
-        for (PeerListener l : peerListeners) {
-            l.connected(peer, info);
-        }
+        return peers.all();
     }
 
     /** Parts of the server that care when peers come and go. */
@@ -221,7 +203,7 @@ public final class ServerCore implements Connection.Listener {
      * listeners fail the fences and collectives the process was in, whose error makes its peers exit.
      */
     public void addFirstPeerListener(PeerListener l) {
-        peerListeners.add(0, l);
+        peerListeners.addFirst(l);
     }
 
     // ---- what the connections deliver -------------------------------------------------------------------
@@ -318,14 +300,12 @@ public final class ServerCore implements Connection.Listener {
         if (peer == null) {
             return;
         }
-        peers.remove(peer.index());
+        peers.remove(peer);
         LocalClient lc = clientOf(peer);
         if (lc != null && lc.peer() == peer) {
             lc.peer(null);
         }
-        for (PeerListener l : peerListeners) {
-            l.lost(peer, why);
-        }
+        peerListeners.lost(peer, why);
         LOG.debug("{} left: {}", peer, why);
     }
 
