@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # Launch benchmark: `pmix4j run -n 8 --oversubscribe` of a PMIx client (bench/c/hello.c: PMIx_Init, two
 # PMIx_Get, PMIx_Finalize) next to Open MPI's `mpirun --oversubscribe -np 8` of the same binary, end to
-# end (command start to exit). Also times pmix4j with JVM start-up options given through
-# PMIX4J_JAVA_OPTS (C1 only, serial GC, an AppCDS archive, a JDK 25 AOT cache), the archives being made
-# by a training run first. Uses hyperfine when installed, else a loop.
+# end (command start to exit), and pmix4j without its AOT cache. Uses hyperfine when installed, else a loop.
 # Usage: bench/launch.sh [RUNS [NP]]
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,20 +26,14 @@ for cmd in "$pmix4j" "$mpirun"; do
   [ "$n" = "$np" ] || { echo "launch.sh: '$cmd' ran $n of $np clients" >&2; exit 1; }
 done
 
-# start-up archives, made by one training run each
-rm -f "$out/pmix4j.jsa" "$out/pmix4j.aot" "$out/pmix4j.aot.config"
-PMIX4J_JAVA_OPTS="-XX:ArchiveClassesAtExit=$out/pmix4j.jsa" $pmix4j > /dev/null 2>&1
-PMIX4J_JAVA_OPTS="-XX:AOTCacheOutput=$out/pmix4j.aot" $pmix4j > /dev/null 2>&1
-fast="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+# bin/pmix4j itself starts the JVM for start-up (C1 only, the serial collector, an AOT cache on JDK 25+ or a
+# class-data archive otherwise, each made on first use), so "pmix4j" is the launcher as shipped; the
+# second variant turns the AOT cache off to show what it is worth. One untimed run makes the archives.
+PMIX4J_NO_AOT=1 $pmix4j > /dev/null 2>&1
 variants=(
   "mpirun|$mpirun"
   "pmix4j|$pmix4j"
-  "pmix4j C1|env PMIX4J_JAVA_OPTS=-XX:TieredStopAtLevel=1 $pmix4j"
-  "pmix4j SerialGC|env PMIX4J_JAVA_OPTS=-XX:+UseSerialGC $pmix4j"
-  "pmix4j C1+SerialGC|env 'PMIX4J_JAVA_OPTS=$fast' $pmix4j"
-  "pmix4j AppCDS|env PMIX4J_JAVA_OPTS=-XX:SharedArchiveFile=$out/pmix4j.jsa $pmix4j"
-  "pmix4j AOT cache|env PMIX4J_JAVA_OPTS=-XX:AOTCache=$out/pmix4j.aot $pmix4j"
-  "pmix4j AOT+C1+SerialGC|env 'PMIX4J_JAVA_OPTS=-XX:AOTCache=$out/pmix4j.aot $fast' $pmix4j"
+  "pmix4j, no AOT cache|env PMIX4J_NO_AOT=1 $pmix4j"
 )
 
 if command -v hyperfine >/dev/null; then
@@ -56,11 +48,18 @@ results = []
 for v in variants:
     name, cmd = v.split("|", 1)
     argv = shlex.split(cmd)
+    def once():
+        # Open MPI's mpirun hangs now and then (a few in hundreds of launches): such a run is retried, not timed
+        while True:
+            t = time.perf_counter()
+            try:
+                subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, timeout=30)
+                return time.perf_counter() - t
+            except subprocess.TimeoutExpired:
+                print(f"launch.sh: '{name}' hung; run again", file=sys.stderr)
     for _ in range(3):
-        subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter(); subprocess.run(argv, stdout=subprocess.DEVNULL, check=True); times.append(time.perf_counter() - t)
+        once()
+    times = [once() for _ in range(runs)]
     results.append({"command": name, "mean": statistics.mean(times), "stddev": statistics.stdev(times),
                     "median": statistics.median(times), "min": min(times), "times": times})
 json.dump({"results": results}, open(dest, "w"))
