@@ -14,7 +14,7 @@ import org.pmix4j.client.store.DataStore;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
-import org.pmix4j.wire.message.ConnectReply;
+import org.pmix4j.wire.message.ConnectProcsReply;
 import org.pmix4j.wire.message.GetReply;
 import org.pmix4j.wire.message.JobInfoReply;
 import org.pmix4j.wire.message.LookupReply;
@@ -74,7 +74,7 @@ public final class DataReplies {
 
     /** A connect's answer: the job data of the other namespaces involved is filed. */
     public Void connect(Unpacker u, List<Proc> procs) {
-        ConnectReply reply = ConnectReply.read(u);
+        ConnectProcsReply reply = ConnectProcsReply.read(u);
         reply.check("connect to " + procs);
         for (ByteObject o : reply.jobs()) {
             if (o.size() > 0) {

@@ -18,14 +18,14 @@ import org.pmix4j.server.core.Request;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.ConnectProcsRequest;
-import org.pmix4j.wire.message.ConnectReply;
+import org.pmix4j.wire.message.ConnectProcsReply;
 
 /**
  * CONNECT: the processes to connect (at least one) and directives. A collective ({@link Collectives}): when
  * every local participant has called, it completes here if all participants are local, else through the
  * host's {@code connect} upcall, called once for the local set.
  *
- * <p>Reply ({@code _cnct}, a {@link ConnectReply}): STATUS; on success, for every other namespace involved,
+ * <p>Reply ({@code _cnct}, a {@link ConnectProcsReply}): STATUS; on success, for every other namespace involved,
  * one BYTE_OBJECT holding {@code STRING nspace} and that job's job-level KVALs, which the client files so it can Get the other
  * side's job data afterwards. libpmix sends the namespaces of the local callers; this server also sends
  * those of the named participants whose job data the host registered here (a remote job the host told
@@ -65,11 +65,11 @@ public final class ConnectHandler implements CommandHandler<ConnectProcsRequest>
                         if (job == null || !job.hasData()) {
                             continue;
                         }
-                        jobObjects.add(ConnectReply.jobObject(ns, JobLevelData.keyValuePacks(job, r.peer().kind()),
+                        jobObjects.add(ConnectProcsReply.jobObject(ns, JobLevelData.keyValuePacks(job, r.peer().kind()),
                                 r.peer().kind()));
                     }
                 }
-                r.reply(new ConnectReply(status, jobObjects));
+                r.reply(new ConnectProcsReply(status, jobObjects));
             }
         });
     }

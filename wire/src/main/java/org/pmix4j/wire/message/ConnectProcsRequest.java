@@ -10,7 +10,7 @@ import org.pmix4j.wire.protocol.PmixCommand;
 /**
  * CONNECT (PMIx_Connect; not the handshake, {@link org.pmix4j.wire.protocol.ConnectRequest}): SIZE n,
  * PROC[n] (no pack when n is 0), SIZE m, INFO[m] — the layout of a fence. Answered with a
- * {@link ConnectReply}.
+ * {@link ConnectProcsReply}.
  */
 public record ConnectProcsRequest(List<Proc> procs, List<Info> directives) implements RequestMessage {
     public ConnectProcsRequest {

@@ -100,7 +100,7 @@ final class MessageArbitraries {
                 Combinators.combine(status(), string(), bytes())
                         .as((s, n, b) -> reply(new SpawnReply(s, n, b), SpawnReply::read)),
                 Combinators.combine(status(), bytes().list().ofMaxSize(3))
-                        .as((s, o) -> reply(new ConnectReply(s, o), ConnectReply::read)),
+                        .as((s, o) -> reply(new ConnectProcsReply(s, o), ConnectProcsReply::read)),
                 Combinators.combine(Arbitraries.integers(), infos())
                         .as((s, i) -> reply(new StatusInfosReply(s, i), StatusInfosReply::read)),
                 Combinators.combine(succeeded(), bytes(), infos())

@@ -149,8 +149,8 @@ class MessagesLibpmixBytesTest {
         m.put("lookup_reply_failed", reply(new LookupReply(-46, List.of()), LookupReply::read));
         m.put("spawn_reply", reply(new SpawnReply(0, "child", new ByteObject(kvals)), SpawnReply::read));
         m.put("spawn_reply_failed", reply(new SpawnReply(-25, null, ByteObject.EMPTY), SpawnReply::read));
-        m.put("connect_reply", reply(new ConnectReply(0, List.of(new ByteObject(new byte[] {5, 6}))),
-                ConnectReply::read));
+        m.put("connect_reply", reply(new ConnectProcsReply(0, List.of(new ByteObject(new byte[] {5, 6}))),
+                ConnectProcsReply::read));
         m.put("query_reply", reply(new StatusInfosReply(0, INFOS), StatusInfosReply::read));
         m.put("status_infos_failed", reply(new StatusInfosReply(PmixStatus.PMIX_ERR_NOT_FOUND, List.of()),
                 StatusInfosReply::read));

@@ -11,8 +11,8 @@ import org.pmix4j.wire.Unpacker;
  * involved, up to the end, each holding STRING nspace followed by that job's job-level KVAL packs
  * ({@link #jobObject}). The objects stay packed: the receiver files what it can read of them.
  */
-public record ConnectReply(int status, List<ByteObject> jobs) implements StatusFirstReply {
-    public ConnectReply {
+public record ConnectProcsReply(int status, List<ByteObject> jobs) implements StatusFirstReply {
+    public ConnectProcsReply {
         jobs = List.copyOf(jobs);
     }
 
@@ -27,8 +27,8 @@ public record ConnectReply(int status, List<ByteObject> jobs) implements StatusF
         MessageFields.writeByteObjects(p, jobs);
     }
 
-    public static ConnectReply read(Unpacker u) {
+    public static ConnectProcsReply read(Unpacker u) {
         int status = u.status();
-        return new ConnectReply(status, MessageFields.readByteObjects(u));
+        return new ConnectProcsReply(status, MessageFields.readByteObjects(u));
     }
 }
