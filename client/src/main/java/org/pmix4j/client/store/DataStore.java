@@ -216,7 +216,7 @@ public final class DataStore {
             if (node) {
                 Map<String, Value> n = selectNode(nd, q, null);
                 Value v = n == null ? null : n.get(key);
-                boolean named = q.hostname() != null || q.nodeid() != null;
+                boolean named = q.hostname() != null || q.nodeId() != null;
                 return first(v, rank == Rank.WILDCARD && !named ? nd.job.get(key) : null);
             }
             if (app) {
@@ -254,8 +254,8 @@ public final class DataStore {
 
     /** The node a query names, else the node of {@code proc} (its data), else ours. */
     private Map<String, Value> selectNode(NamespaceData nd, GetQuery q, Map<String, Value> proc) {
-        if (q.hostname() != null || q.nodeid() != null) {
-            return nd.node(q.hostname(), q.nodeid());
+        if (q.hostname() != null || q.nodeId() != null) {
+            return nd.node(q.hostname(), q.nodeId());
         }
         if (proc != null) {
             String h = NamespaceData.text(proc.get(Attributes.HOSTNAME.key()));

@@ -17,12 +17,12 @@ import org.pmix4j.api.Scope;
  * @param app        PMIX_APP_INFO
  * @param levelGiven one of the three level directives was given (true or false)
  * @param hostname   PMIX_HOSTNAME qualifier, or null
- * @param nodeid     PMIX_NODEID qualifier, or null
+ * @param nodeId     PMIX_NODEID qualifier, or null
  * @param appnum     PMIX_APPNUM qualifier, or null
  * @param directives everything, as given, to pass on to the server
  */
 public record GetQuery(boolean optional, boolean immediate, boolean refresh, Scope scope, boolean session,
-        boolean node, boolean app, boolean levelGiven, String hostname, Integer nodeid, Integer appnum,
+        boolean node, boolean app, boolean levelGiven, String hostname, Integer nodeId, Integer appnum,
         List<Info> directives) {
 
     public static final GetQuery NONE = of(List.of());
@@ -37,7 +37,7 @@ public record GetQuery(boolean optional, boolean immediate, boolean refresh, Sco
         boolean app = false;
         boolean level = false;
         String host = null;
-        Integer nodeid = null;
+        Integer nodeId = null;
         Integer appnum = null;
         for (Info i : infos) {
             switch (i.key()) {
@@ -58,14 +58,14 @@ public record GetQuery(boolean optional, boolean immediate, boolean refresh, Sco
                     level = true;
                 }
                 case "pmix.hname" -> host = Attributes.HOSTNAME.get(i.value());
-                case "pmix.nodeid" -> nodeid = Attributes.NODEID.get(i.value());
+                case "pmix.nodeid" -> nodeId = Attributes.NODEID.get(i.value());
                 case "pmix.appnum" -> appnum = Attributes.APPNUM.get(i.value());
                 default -> {
                     // passed to the server as it is
                 }
             }
         }
-        return new GetQuery(optional, immediate, refresh, scope, session, node, app, level, host, nodeid, appnum,
+        return new GetQuery(optional, immediate, refresh, scope, session, node, app, level, host, nodeId, appnum,
                 List.copyOf(infos));
     }
 }

@@ -30,12 +30,12 @@ final class NamespaceData {
     }
 
     /** The node with this host name or id (either may be null), or null. */
-    Map<String, Value> node(String host, Integer nodeid) {
+    Map<String, Value> node(String host, Integer nodeId) {
         for (Map<String, Value> n : nodes) {
             if (host != null && host.equals(text(n.get(Attributes.HOSTNAME.key())))) {
                 return n;
             }
-            if (nodeid != null && nodeid.equals(Attributes.NODEID.read(n.get(Attributes.NODEID.key())).orElse(null))) {
+            if (nodeId != null && nodeId.equals(Attributes.NODEID.read(n.get(Attributes.NODEID.key())).orElse(null))) {
                 return n;
             }
         }
@@ -43,8 +43,8 @@ final class NamespaceData {
     }
 
     /** The node entry for these values, merged into an existing one of the same host or id, or added. */
-    Map<String, Value> nodeFor(String host, Integer nodeid) {
-        Map<String, Value> n = node(host, nodeid);
+    Map<String, Value> nodeFor(String host, Integer nodeId) {
+        Map<String, Value> n = node(host, nodeId);
         if (n == null) {
             n = new LinkedHashMap<>();
             nodes.add(n);
