@@ -6,15 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
-import java.util.Locale;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.client.net.ServerUri;
+import org.pmix4j.wire.protocol.RendezvousContent;
+import org.pmix4j.wire.protocol.RendezvousFormatException;
 
 /**
- * A rendezvous (or attachment) file as libpmix 4.2 and pmix4j servers write them: five lines, the server's
- * URI, its library version, its pid, {@code uid:gid} and the time it was written. A 4.2 tool needs only
- * the first line; the others are optional here too.
+ * A rendezvous (or attachment) file as a tool reads it: the wire format ({@link RendezvousContent}, read
+ * leniently, as a 4.2 tool needs only the first line) with its URI parsed into an address to connect to.
  *
  * @param uri     the server's URI (line 1)
  * @param version its library version (line 2), or ""
@@ -23,9 +23,6 @@ import org.pmix4j.client.net.ServerUri;
 public record RendezvousFile(ServerUri uri, String version, long pid) {
     /** More than any real rendezvous file holds. */
     private static final int MAX_BYTES = 64 * 1024;
-    private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
-    private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
-        "Nov", "Dec"};
 
     /**
      * Reads a file.
@@ -45,31 +42,24 @@ public record RendezvousFile(ServerUri uri, String version, long pid) {
         return parse(new String(b, StandardCharsets.UTF_8), file.toString());
     }
 
-    /** Parses a file's text; {@code where} names it in messages. */
+    /**
+     * Parses a file's text; {@code where} names it in messages.
+     *
+     * @throws PmixException PMIX_ERR_BAD_PARAM when its first line is no server URI
+     */
     public static RendezvousFile parse(String text, String where) {
-        String[] lines = text.split("\n", -1);
-        if (lines[0].isBlank()) {
-            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, where + " is empty: no server URI in it");
+        RendezvousContent c;
+        try {
+            c = RendezvousContent.parseLenient(text);
+        } catch (RendezvousFormatException e) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, where + ": " + e.getMessage());
         }
-        ServerUri uri = ServerUri.parse(lines[0].strip(), "the first line of " + where);
-        String version = lines.length > 1 ? lines[1].strip() : "";
-        long pid = -1;
-        if (lines.length > 2 && !lines[2].isBlank()) {
-            try {
-                pid = Long.parseLong(lines[2].strip());
-            } catch (NumberFormatException e) {
-                pid = -1;
-            }
-        }
-        return new RendezvousFile(uri, version, pid);
+        return new RendezvousFile(ServerUri.parse(c.uri(), "the first line of " + where), c.version(), c.pid());
     }
 
     /** The text a server (or a launcher acting for one) writes: the five lines, then an empty line. */
     public static String format(String uri, String version, long pid, int uid, int gid, ZonedDateTime now) {
-        String ctime = String.format(Locale.ROOT, "%s %s %2d %02d:%02d:%02d %d", DAYS[now.getDayOfWeek().getValue() - 1],
-                MONTHS[now.getMonthValue() - 1], now.getDayOfMonth(), now.getHour(), now.getMinute(), now.getSecond(),
-                now.getYear());
-        return uri + "\n" + version + "\n" + pid + "\n" + Integer.toUnsignedString(uid) + ":"
-                + Integer.toUnsignedString(gid) + "\n" + ctime + "\n\n";
+        return RendezvousContent.of(uri, version, pid, Integer.toUnsignedLong(uid), Integer.toUnsignedLong(gid), now)
+                .format();
     }
 }

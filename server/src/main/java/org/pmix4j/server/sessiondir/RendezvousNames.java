@@ -62,27 +62,27 @@ public final class RendezvousNames {
      * is written, then the launcher, session, pid and nspace files. A path that would appear twice (a
      * launcher file named like another) is listed once.
      */
-    public static List<RendezvousFile> plan(SessionOptions options, ServerIdentity identity) {
+    public static List<RendezvousLocation> plan(SessionOptions options, ServerIdentity identity) {
         String host = identity.hostname();
         Path sys = options.systemTmpdir();
         Path srv = options.serverTmpdir();
-        List<RendezvousFile> out = new ArrayList<>();
+        List<RendezvousLocation> out = new ArrayList<>();
         if (options.systemServer()) {
-            out.add(new RendezvousFile(RendezvousKind.SYSTEM, system(sys, host)));
+            out.add(new RendezvousLocation(RendezvousKind.SYSTEM, system(sys, host)));
         }
         if (options.scheduler()) {
-            out.add(new RendezvousFile(RendezvousKind.SCHEDULER, scheduler(sys, host)));
+            out.add(new RendezvousLocation(RendezvousKind.SCHEDULER, scheduler(sys, host)));
         }
         if (options.systemController()) {
-            out.add(new RendezvousFile(RendezvousKind.SYSTEM_CONTROLLER, systemController(sys, host)));
+            out.add(new RendezvousLocation(RendezvousKind.SYSTEM_CONTROLLER, systemController(sys, host)));
         }
-        options.launcherFile().ifPresent(p -> out.add(new RendezvousFile(RendezvousKind.LAUNCHER, p)));
+        options.launcherFile().ifPresent(p -> out.add(new RendezvousLocation(RendezvousKind.LAUNCHER, p)));
         if (options.sessionServer()) {
-            out.add(new RendezvousFile(RendezvousKind.SESSION, session(srv, host)));
+            out.add(new RendezvousLocation(RendezvousKind.SESSION, session(srv, host)));
         }
         if (options.toolSupport()) {
-            out.add(new RendezvousFile(RendezvousKind.TOOL_PID, toolPid(srv, host, identity.pid())));
-            out.add(new RendezvousFile(RendezvousKind.TOOL_NSPACE, toolNspace(srv, host, identity.nspace())));
+            out.add(new RendezvousLocation(RendezvousKind.TOOL_PID, toolPid(srv, host, identity.pid())));
+            out.add(new RendezvousLocation(RendezvousKind.TOOL_NSPACE, toolNspace(srv, host, identity.nspace())));
         }
         Set<Path> seen = new HashSet<>();
         out.removeIf(f -> !seen.add(f.path()));

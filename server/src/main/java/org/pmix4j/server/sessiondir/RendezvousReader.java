@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pmix4j.wire.protocol.RendezvousContent;
+import org.pmix4j.wire.protocol.RendezvousFormatException;
 
 /** Reads rendezvous files (ours or libpmix's); see {@link RendezvousContent} for the format. */
 public final class RendezvousReader {

@@ -15,6 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.wire.protocol.RendezvousContent;
+import org.pmix4j.wire.protocol.RendezvousFormatException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +58,7 @@ final class RendezvousWriter {
      * @throws PmixException PMIX_ERR_FILE_OPEN_FAILURE / PMIX_ERR_FILE_WRITE_FAILURE when the directory or
      *                       the file cannot be made
      */
-    void publish(RendezvousFile file, byte[] content) {
+    void publish(RendezvousLocation file, byte[] content) {
         Path target = file.path();
         Path temp = writeTemp(target, content);
         try {
@@ -77,7 +79,7 @@ final class RendezvousWriter {
      * @throws PmixException PMIX_ERR_EXISTS when a running process (or another user) holds the file;
      *                       PMIX_ERR_FILE_OPEN_FAILURE / PMIX_ERR_FILE_WRITE_FAILURE when it cannot be made
      */
-    void claim(RendezvousFile file, byte[] content) {
+    void claim(RendezvousLocation file, byte[] content) {
         Path target = file.path();
         Path temp = writeTemp(target, content);
         try {
@@ -116,7 +118,7 @@ final class RendezvousWriter {
     }
 
     /** Looks at an existing exclusive file: fails for a live rival, removes a stale one. */
-    private void clearStale(RendezvousFile file) throws IOException {
+    private void clearStale(RendezvousLocation file) throws IOException {
         Path target = file.path();
         byte[] seen;
         try {
@@ -171,7 +173,7 @@ final class RendezvousWriter {
         }
     }
 
-    private void warnIfLiveOwner(RendezvousFile file) {
+    private void warnIfLiveOwner(RendezvousLocation file) {
         try {
             RendezvousContent c = RendezvousReader.read(file.path());
             if (c.hasPid() && c.pid() != ProcessHandle.current().pid() && isAlive(c.pid())) {
@@ -183,7 +185,7 @@ final class RendezvousWriter {
         }
     }
 
-    private static PmixException rival(RendezvousFile file, String what) {
+    private static PmixException rival(RendezvousLocation file, String what) {
         return new PmixException(PmixStatus.PMIX_ERR_EXISTS, file.kind().description() + " rendezvous file "
                 + file.path() + " " + what + "; only one " + file.kind().description() + " may run on a node");
     }

@@ -17,6 +17,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Rank;
+import org.pmix4j.wire.protocol.RendezvousContent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,7 +64,7 @@ public final class SessionDirectories implements AutoCloseable {
     private boolean rendezvousDone;
     private boolean closed;
 
-    private record Written(RendezvousFile file, byte[] content) {
+    private record Written(RendezvousLocation file, byte[] content) {
     }
 
     private SessionDirectories(ServerIdentity identity, SessionOptions options) {
@@ -110,7 +111,7 @@ public final class SessionDirectories implements AutoCloseable {
     }
 
     /** The rendezvous files {@link #writeRendezvousFiles} writes for these options, in writing order. */
-    public List<RendezvousFile> plannedRendezvousFiles() {
+    public List<RendezvousLocation> plannedRendezvousFiles() {
         return RendezvousNames.plan(options, identity);
     }
 
@@ -129,7 +130,7 @@ public final class SessionDirectories implements AutoCloseable {
      *                       directory cannot be made; PMIX_ERR_BAD_PARAM for a malformed URI
      * @throws IllegalStateException when called twice or after {@link #close}
      */
-    public List<RendezvousFile> writeRendezvousFiles(String uri, String version) {
+    public List<RendezvousLocation> writeRendezvousFiles(String uri, String version) {
         checkOpen();
         if (rendezvousDone) {
             throw new IllegalStateException("the rendezvous files were already written");
@@ -137,7 +138,8 @@ public final class SessionDirectories implements AutoCloseable {
         rendezvousDone = true;
         RendezvousContent content;
         try {
-            content = RendezvousContent.of(uri, version, identity, ZonedDateTime.now());
+            content = RendezvousContent.of(uri, version, identity.pid(), identity.uid(), identity.gid(),
+                    ZonedDateTime.now());
         } catch (IllegalArgumentException e) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, e.getMessage(), e);
         }
@@ -145,7 +147,7 @@ public final class SessionDirectories implements AutoCloseable {
         byte[] bytes = content.toBytes();
         int before = written.size();
         try {
-            for (RendezvousFile f : plannedRendezvousFiles()) {
+            for (RendezvousLocation f : plannedRendezvousFiles()) {
                 if (f.kind().exclusive()) {
                     writer.claim(f, bytes);
                 } else {
@@ -164,7 +166,7 @@ public final class SessionDirectories implements AutoCloseable {
     }
 
     /** The rendezvous files written and not yet removed. */
-    public List<RendezvousFile> rendezvousFiles() {
+    public List<RendezvousLocation> rendezvousFiles() {
         return written.stream().map(Written::file).toList();
     }
 

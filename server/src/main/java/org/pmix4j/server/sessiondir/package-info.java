@@ -11,7 +11,7 @@
  * <li>{@link org.pmix4j.server.sessiondir.DirectoryTracker} creates directories and remembers which ones
  * it created; {@link org.pmix4j.server.sessiondir.RendezvousWriter} writes one file atomically and
  * owner-only; {@link org.pmix4j.server.sessiondir.RendezvousReader} and
- * {@link org.pmix4j.server.sessiondir.RendezvousContent} read them back (also for our tool library).</li>
+ * {@link org.pmix4j.wire.protocol.RendezvousContent} (the format, shared with our tool library) read them back.</li>
  * </ul>
  *
  * <p>Nothing here starts threads or keeps files open; every method does its file-system work before it

@@ -107,7 +107,7 @@ class RendezvousInteropTest {
         ServerIdentity me = ServerIdentity.ofThisProcess("rndzsrv", 0, attrs, System.getenv());
         Map<String, String> ourShapes = new TreeMap<>();
         try (SessionDirectories sd = SessionDirectories.create(me, attrs, Map.of())) {
-            for (RendezvousFile f : sd.writeRendezvousFiles("rndzsrv.0;tcp4://127.0.0.1:45678", version)) {
+            for (RendezvousLocation f : sd.writeRendezvousFiles("rndzsrv.0;tcp4://127.0.0.1:45678", version)) {
                 String label = f.path().getParent().equals(sd.systemTmpdir()) ? "sys" : "srv";
                 String key = label + "/" + f.path().getFileName().toString().replace(Long.toString(me.pid()), "<pid>");
                 ourShapes.put(key, shape(Files.readString(f.path()), me.pid()));

@@ -25,6 +25,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Rank;
 import org.pmix4j.testkit.Run;
+import org.pmix4j.wire.protocol.RendezvousContent;
 
 class SessionDirectoriesTest {
     private static final String HOST = "testhost";
@@ -70,7 +71,7 @@ class SessionDirectoriesTest {
             assertEquals(srv(), sd.serverTmpdir());
             assertFalse(Files.exists(sys()), "nothing is created before it is needed");
 
-            List<RendezvousFile> files = sd.writeRendezvousFiles(URI, VERSION);
+            List<RendezvousLocation> files = sd.writeRendezvousFiles(URI, VERSION);
 
             long pid = ProcessHandle.current().pid();
             Map<RendezvousKind, Path> expected = Map.of(
@@ -87,7 +88,7 @@ class SessionDirectoriesTest {
             String ctime = sd.startTime().orElseThrow();
             String text = URI + "\n" + VERSION + "\n" + pid + "\n" + ids.uid() + ":" + ids.gid() + "\n" + ctime
                     + "\n\n";
-            for (RendezvousFile f : files) {
+            for (RendezvousLocation f : files) {
                 assertEquals(expected.get(f.kind()), f.path(), f.kind().toString());
                 assertEquals(text, Files.readString(f.path()), f.toString());
                 assertEquals("rw-------", perms(f.path()), f.toString());
@@ -122,9 +123,9 @@ class SessionDirectoriesTest {
         List<Info> toolOnly = List.of(Attributes.SYSTEM_TMPDIR.info(sys().toString()),
                 Attributes.SERVER_TMPDIR.info(srv().toString()), Attributes.SERVER_TOOL_SUPPORT.info(true));
         try (SessionDirectories sd = SessionDirectories.create(me, toolOnly, Map.of())) {
-            List<RendezvousFile> files = sd.writeRendezvousFiles(URI, VERSION);
+            List<RendezvousLocation> files = sd.writeRendezvousFiles(URI, VERSION);
             assertEquals(List.of(RendezvousKind.TOOL_PID, RendezvousKind.TOOL_NSPACE),
-                    files.stream().map(RendezvousFile::kind).toList());
+                    files.stream().map(RendezvousLocation::kind).toList());
             assertFalse(Files.exists(sys().resolve("pmix.sys." + HOST)));
         }
         try (SessionDirectories sd = SessionDirectories.create(me, List.of(
@@ -142,8 +143,8 @@ class SessionDirectoriesTest {
         env.put("PMIX_LAUNCHER_RNDZ_FILE", launch.toString());
         env.put("PMIX_SERVER_TMPDIR", srv().toString());
         try (SessionDirectories sd = SessionDirectories.create(me, List.of(), env)) {
-            List<RendezvousFile> files = sd.writeRendezvousFiles(URI, VERSION);
-            assertEquals(List.of(new RendezvousFile(RendezvousKind.LAUNCHER, launch)), files);
+            List<RendezvousLocation> files = sd.writeRendezvousFiles(URI, VERSION);
+            assertEquals(List.of(new RendezvousLocation(RendezvousKind.LAUNCHER, launch)), files);
             assertEquals(URI, RendezvousReader.read(launch).uri());
             assertEquals(List.of(tmp.resolve("l1/l2")), sd.createdDirectories());
         }
@@ -170,7 +171,7 @@ class SessionDirectoriesTest {
                     throw new AssertionError(e);
                 }
             });
-            List<RendezvousFile> files = sd.writeRendezvousFiles(URI, VERSION);
+            List<RendezvousLocation> files = sd.writeRendezvousFiles(URI, VERSION);
             assertEquals(files.size(), seen.size());
             for (int i = 0; i < files.size(); i++) {
                 assertEquals(files.get(i).path().getParent(), seen.get(i).getParent(), "same directory: atomic move");
@@ -285,7 +286,7 @@ class SessionDirectoriesTest {
         SessionDirectories sd = SessionDirectories.create(me, List.of(
                 Attributes.SERVER_TMPDIR.info(srv().toString()), Attributes.SERVER_TOOL_SUPPORT.info(true)),
                 Map.of());
-        List<RendezvousFile> files = sd.writeRendezvousFiles(URI, VERSION);
+        List<RendezvousLocation> files = sd.writeRendezvousFiles(URI, VERSION);
         Files.writeString(files.get(1).path(), theirs);
         sd.close();
         assertEquals(theirs, Files.readString(files.get(1).path()), "another server's file stays");
@@ -376,7 +377,7 @@ class SessionDirectoriesTest {
 
     @Test
     void hostCleanupKeepsDirectoriesButRemovesRendezvousFiles() throws IOException {
-        List<RendezvousFile> files;
+        List<RendezvousLocation> files;
         Path proc;
         try (SessionDirectories sd = SessionDirectories.create(me, allOn(Attributes.TDIR_RMCLEAN.info(true)),
                 Map.of())) {
@@ -385,7 +386,7 @@ class SessionDirectoriesTest {
             sd.releaseNamespace("job");
             assertTrue(Files.isDirectory(proc));
         }
-        for (RendezvousFile f : files) {
+        for (RendezvousLocation f : files) {
             assertFalse(Files.exists(f.path()), f.toString());
         }
         assertTrue(Files.isDirectory(proc));

@@ -1,4 +1,4 @@
-package org.pmix4j.server.sessiondir;
+package org.pmix4j.wire.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -60,5 +60,23 @@ class RendezvousContentTest {
             "a.0;tcp4://x\n4.2.2\nnotapid\n", "a.0;tcp4://x\n4.2.2\n1\n12\n"}) {
             assertThrows(RendezvousFormatException.class, () -> RendezvousContent.parse(bad), bad);
         }
+    }
+
+    @Test
+    void lenientParseNeedsOnlyTheUriAndWritingThenReadingGivesTheSameContent() throws Exception {
+        RendezvousContent written = RendezvousContent.of("s.0;tcp4://127.0.0.1:9", "4.2.2", 77, 1000, 100,
+                ZonedDateTime.of(2026, 11, 1, 9, 5, 3, 0, ZoneOffset.UTC));
+        assertEquals(written, RendezvousContent.parse(written.format()));
+        assertEquals(written, RendezvousContent.parseLenient(written.format()));
+        RendezvousContent onlyUri = RendezvousContent.parseLenient(" s.1;tcp4://127.0.0.1:9 \n");
+        assertEquals("s.1;tcp4://127.0.0.1:9", onlyUri.uri());
+        assertEquals("", onlyUri.version());
+        assertEquals(-1, onlyUri.pid());
+        RendezvousContent badNumbers = RendezvousContent.parseLenient("s.1;tcp4://127.0.0.1:9\nv\nx\ny\n");
+        assertEquals(-1, badNumbers.pid());
+        assertEquals(-1, badNumbers.uid());
+        assertThrows(RendezvousFormatException.class, () -> RendezvousContent.parse("s.1;tcp4://127.0.0.1:9\nv\nx\n"));
+        assertThrows(RendezvousFormatException.class, () -> RendezvousContent.parseLenient("\n"));
+        assertThrows(RendezvousFormatException.class, () -> RendezvousContent.parseLenient("not a uri\n"));
     }
 }

@@ -1,4 +1,4 @@
-package org.pmix4j.server.sessiondir;
+package org.pmix4j.wire.protocol;
 
 import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
@@ -43,9 +43,9 @@ public record RendezvousContent(String uri, String version, long pid, long uid, 
         }
     }
 
-    /** What {@code identity} writes now for this URI and library version. */
-    public static RendezvousContent of(String uri, String version, ServerIdentity identity, ZonedDateTime now) {
-        return new RendezvousContent(uri, version, identity.pid(), identity.uid(), identity.gid(), ctime(now));
+    /** What a process with this pid, uid and gid writes at {@code now} for this URI and library version. */
+    public static RendezvousContent of(String uri, String version, long pid, long uid, long gid, ZonedDateTime now) {
+        return new RendezvousContent(uri, version, pid, uid, gid, ctime(now));
     }
 
     /** The file's bytes, exactly as libpmix 4.2.2 lays them out. */
@@ -60,7 +60,7 @@ public record RendezvousContent(String uri, String version, long pid, long uid, 
     }
 
     /**
-     * Reads a file's text. Only the URI line is required, as for a 4.2.2 tool; the other fields take
+     * Reads a file's text as a server does (to see whether a file it finds is a live rival's). Only the URI line is required, as for a 4.2.2 tool; the other fields take
      * their "absent" value when their line is missing.
      *
      * @throws RendezvousFormatException when the first line is not a URI, or a later line is malformed
@@ -94,6 +94,50 @@ public record RendezvousContent(String uri, String version, long pid, long uid, 
         }
         String time = lines.length > 4 ? lines[4] : "";
         return new RendezvousContent(uri, version, pid, uid, gid, time);
+    }
+
+    /**
+     * Reads a file's text as a tool does: only the URI line counts. Surrounding blanks are stripped from the
+     * URI and version lines, and a pid or uid:gid line that is not a number reads as absent (-1) instead
+     * of failing, since a tool needs only the first line (a 4.2.2 tool reads no further than the second).
+     *
+     * @throws RendezvousFormatException when the first line is blank or not a server URI
+     */
+    public static RendezvousContent parseLenient(String text) throws RendezvousFormatException {
+        String[] lines = text.split("\n", -1);
+        if (lines[0].isBlank()) {
+            throw new RendezvousFormatException("empty: no server URI in it");
+        }
+        String uri = lines[0].strip();
+        try {
+            checkUri(uri);
+        } catch (IllegalArgumentException e) {
+            throw new RendezvousFormatException(e.getMessage());
+        }
+        String version = lines.length > 1 ? lines[1].strip() : "";
+        long pid = lines.length > 2 ? signedOrAbsent(lines[2]) : -1;
+        long uid = -1;
+        long gid = -1;
+        if (lines.length > 3) {
+            int colon = lines[3].indexOf(':');
+            if (colon >= 0) {
+                uid = signedOrAbsent(lines[3].substring(0, colon));
+                gid = signedOrAbsent(lines[3].substring(colon + 1));
+            }
+        }
+        String time = lines.length > 4 ? lines[4] : "";
+        return new RendezvousContent(uri, version, pid, uid, gid, time);
+    }
+
+    private static long signedOrAbsent(String field) {
+        if (field.isBlank()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(field.strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** The server's namespace: the URI's first field up to its last dot. */

@@ -1,4 +1,4 @@
-package org.pmix4j.server.sessiondir;
+package org.pmix4j.wire.protocol;
 
 import java.io.IOException;
 
