@@ -1,7 +1,6 @@
 package org.pmix4j.server.core;
 
 import org.pmix4j.server.peer.Peer;
-import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.message.ReplyMessage;
 import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.protocol.PmixCommand;
@@ -34,20 +33,11 @@ public final class Request {
         return command;
     }
 
-    /** A packer in the peer's buffer kind, for building the reply. */
-    public Packer packer() {
-        return peer.packer();
-    }
-
     public boolean isAnswered() {
         return answered;
     }
 
-    public void reply(Packer p) {
-        reply(p.toByteArray());
-    }
-
-    public void reply(byte[] payload) {
+    private void reply(byte[] payload) {
         if (answered) {
             throw new IllegalStateException(command + " request " + tag + " of " + peer + " answered twice");
         }

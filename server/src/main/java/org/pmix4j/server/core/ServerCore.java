@@ -21,6 +21,7 @@ import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.RequestMessage;
 import org.pmix4j.wire.message.RequestMessages;
+import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.protocol.MessageHeader;
 import org.pmix4j.wire.protocol.PmixCommand;
 import org.pmix4j.wire.protocol.Tags;
@@ -261,7 +262,7 @@ public final class ServerCore implements Connection.Listener {
             code = body.command();
         } catch (WireFormatException e) {
             LOG.warn("bad request from {}: {}", peer, e.getMessage());
-            peer.send(tag, peer.packer().status(PmixStatus.PMIX_ERR_UNPACK_FAILURE).toByteArray());
+            peer.send(tag, StatusReply.of(PmixStatus.PMIX_ERR_UNPACK_FAILURE).payload(peer.kind()));
             return;
         }
         PmixCommand cmd = PmixCommand.forCode(code);

@@ -3,7 +3,6 @@ package org.pmix4j.server.peer;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.net.Connection;
 import org.pmix4j.wire.BufferKind;
-import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.protocol.PeerType;
 
 /**
@@ -52,11 +51,6 @@ public final class Peer {
     /** The buffer kind this peer packs and expects. */
     public BufferKind kind() {
         return kind;
-    }
-
-    /** A packer in this peer's buffer kind. */
-    public Packer packer() {
-        return new Packer(kind);
     }
 
     /** The peer's library version string, e.g. "4.2.2rc2". */
