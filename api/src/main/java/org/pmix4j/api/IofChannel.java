@@ -30,6 +30,34 @@ public record IofChannel(int bits) implements Value {
         return (int) NAMES.parse(text);
     }
 
+    /**
+     * The channels a spawn request's directives forward to the requester, by libpmix's rule: PMIX_FWD_STDIN
+     * (true or a rank), PMIX_FWD_STDOUT, PMIX_FWD_STDERR and PMIX_FWD_STDDIAG as given; a tool also gets
+     * each output channel it did not mention, a process none. The server (which registers the requester
+     * for the output) and the runtime (which then does not print it) read the same request the same way.
+     */
+    public static int forwardedBySpawn(java.util.List<Info> jobInfo, boolean requesterIsTool) {
+        int channels = NONE;
+        int mentioned = NONE;
+        for (Info i : jobInfo) {
+            String k = i.key();
+            if (k.equals(Attributes.FWD_STDIN.key())) {
+                if (i.isTrue() || i.value() instanceof Rank) {
+                    channels |= STDIN;
+                }
+            } else {
+                int bit = k.equals(Attributes.FWD_STDOUT.key()) ? STDOUT : k.equals(Attributes.FWD_STDERR.key()) ? STDERR
+                        : k.equals(Attributes.FWD_STDDIAG.key()) ? STDDIAG : NONE;
+                mentioned |= bit;
+                channels |= i.isTrue() ? bit : NONE;
+            }
+        }
+        if (requesterIsTool) {
+            channels |= (STDOUT | STDERR | STDDIAG) & ~mentioned;
+        }
+        return channels;
+    }
+
     @Override
     public String toString() {
         return label(bits);

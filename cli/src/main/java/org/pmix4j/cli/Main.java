@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {
             "PMIx in pure Java: a server, client and tool library and a launcher that speak OpenPMIx's wire protocol.",
             ""},
-        subcommands = {RunCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 
@@ -23,10 +23,10 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status (for tests, without exiting). */
     public static int execute(String... args) {
-        if (args.length > 0 && args[0].equals("run")) {
+        if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
             // not of every subcommand (picocli builds the whole tree eagerly)
-            CommandLine run = new CommandLine(new RunCommand());
+            CommandLine run = new CommandLine(args[0].equals("run") ? new RunCommand() : new PrunCommand());
             run.setStopAtPositional(true);
             run.setExecutionExceptionHandler(new ErrorHandler());
             run.setParameterExceptionHandler(new UsageErrorHandler());
@@ -35,6 +35,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         // everything after the program name belongs to the program, even words that look like options
         cl.getSubcommands().get("run").setStopAtPositional(true);
+        cl.getSubcommands().get("prun").setStopAtPositional(true);
         cl.setExecutionExceptionHandler(new ErrorHandler());
         cl.setParameterExceptionHandler(new UsageErrorHandler());
         return cl.execute(args);

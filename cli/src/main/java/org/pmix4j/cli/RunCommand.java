@@ -1,18 +1,15 @@
 package org.pmix4j.cli;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pmix4j.runtime.AppContext;
 import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.Launcher;
-import org.pmix4j.runtime.iof.DeprecatedOutputOptions;
+import org.pmix4j.runtime.frontend.DvmLocator;
+import org.pmix4j.runtime.frontend.Prun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code pmix4j run}: launch a job under a PMIx server embedded in the launcher. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -41,92 +38,11 @@ import picocli.CommandLine.Parameters;
             "Open MPI 4.1 programs run as launched processes: pmix4j sets Open MPI's own MCA parameters "
                 + "OMPI_MCA_schizo=^orte and OMPI_MCA_ess=pmi (unless you set them) so that they take their identity "
                 + "from PMIx instead of starting as singletons."})
-final class RunCommand implements Callable<Integer> {
-    @Mixin
-    AppOptions first = new AppOptions();
-
-    @Option(names = "--oversubscribe", description = "Allow more processes than this node has slots.")
-    boolean oversubscribe;
-
-    @Option(names = "--nooversubscribe", description = "Refuse more processes than slots (the default).")
-    boolean noOversubscribe;
-
-    @Option(names = {"--map-by", "--mapby"}, paramLabel = "POLICY[:QUALIFIERS]",
-            description = "Where processes go: slot, node, core, package (socket), hwthread, numa, l1cache, l2cache, "
-                    + "l3cache; qualifiers PE=n (cores per process), OVERSUBSCRIBE, NOOVERSUBSCRIBE, SPAN. "
-                    + "Default, as PRRTE: by core for up to 2 processes, else by package.")
-    String mapBy;
-
-    @Option(names = {"--rank-by", "--rankby"}, paramLabel = "POLICY",
-            description = "How ranks are numbered over the placement: slot, node, fill, span.")
-    String rankBy;
-
-    @Option(names = {"--bind-to", "--bindto"}, paramLabel = "POLICY[:QUALIFIERS]",
-            description = "What each process is bound to: none, hwthread, core, l1cache, l2cache, l3cache, numa, "
-                    + "package; qualifiers OVERLOAD-ALLOWED, NO-OVERLOAD, IF-SUPPORTED, REPORT. The binding is "
-                    + "real (taskset) and processes see it; PMIX_CPUSET and PMIX_LOCALITY_STRING describe it.")
-    String bindTo;
-
-    @Option(names = "--report-bindings", description = "Print each rank's binding before the job starts.")
-    boolean reportBindings;
-
-    @Option(names = "--display", paramLabel = "WHAT", split = ",",
-            description = "map: print the job map (PRRTE's JOB MAP block); bind: as --report-bindings.")
-    List<String> display = new ArrayList<>();
-
-    @Option(names = {"-H", "--host"}, paramLabel = "HOST[:SLOTS],...", split = ",",
-            description = "Hosts to run on, with their slots (a repeated host adds slots). Only this node is "
-                    + "supported for now; others are refused.")
-    List<String> hosts = new ArrayList<>();
-
-    @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE",
-            description = "Hosts file: one 'NAME [slots=N] [max_slots=M]' per line, # comments.")
-    String hostfile;
-
-    @Option(names = "--output", paramLabel = "DIRECTIVES",
-            description = "Output formatting, combinable with commas: tag ([job,rank]<stream>: ), tag-detailed, "
-                    + "tag-fullname, rank, timestamp, xml, merge-stderr-to-stdout, dir=PATH "
-                    + "(PATH/<nspace>/rank.N/stdout), file=NAME[:copy|:nocopy|:pattern] (NAME.<nspace>.<rank>.out), "
-                    + "raw (no line buffering).")
-    List<String> output = new ArrayList<>();
-
-    @Option(names = "--tag-output", description = "Deprecated: --output tag.")
-    boolean tagOutput;
-
-    @Option(names = "--timestamp-output", description = "Deprecated: --output timestamp.")
-    boolean timestampOutput;
-
-    @Option(names = "--xml", description = "Deprecated: --output xml.")
-    boolean xml;
-
-    @Option(names = "--merge-stderr-to-stdout", description = "Deprecated: --output merge-stderr-to-stdout.")
-    boolean mergeStderr;
-
-    @Option(names = "--output-filename", paramLabel = "NAME", description = "Deprecated: --output file=NAME.")
-    String outputFilename;
-
-    @Option(names = "--output-directory", paramLabel = "DIR", description = "Deprecated: --output dir=DIR.")
-    String outputDirectory;
-
-    @Option(names = "--stream-buffering", paramLabel = "0|1|2",
-            description = "Open MPI's stdio buffering of the processes: 0 unbuffered, 1 line, 2 full.")
-    String streamBuffering;
-
-    @Option(names = "--stdin", paramLabel = "RANK|all|none",
-            description = "Which processes get the launcher's stdin. Default: rank 0.")
-    String stdin;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "Stop the job when it has run this long; the launcher then exits with status 124.")
-    Integer timeout;
-
-    @Option(names = "--report-state-on-timeout",
-            description = "With --timeout: print each process's state before stopping the job.")
-    boolean reportStateOnTimeout;
-
-    @Parameters(arity = "1..*", paramLabel = "PROGRAM [ARGS...] [: [APP OPTIONS] PROGRAM [ARGS...]]...",
-            description = "The program to run and its arguments; further applications after ':'.")
-    List<String> words = new ArrayList<>();
+final class RunCommand extends JobCommand implements Callable<Integer> {
+    @Option(names = "--dvm", arity = "0..1", fallbackValue = "", paramLabel = "URI|file:PATH|pid:PID|ns:NSPACE|system",
+            description = "Hand the job to a running DVM (pmix4j dvm) instead of running it here, as pmix4j prun "
+                    + "does: the one named, or the only one running.")
+    String dvm;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -135,6 +51,10 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         try {
             List<AppContext> apps = applications(System.getenv());
+            if (dvm != null) {
+                return new Prun(System.out, System.err, System.in, System.getenv())
+                        .run(DvmLocator.parse(dvm), apps, options());
+            }
             return new Launcher().run(apps, options());
         } catch (LaunchException e) {
             System.err.println("pmix4j run: " + e.getMessage());
@@ -143,72 +63,5 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("pmix4j run: " + e.getMessage());
             return 2;
         }
-    }
-
-    Launcher.Options options() {
-        List<String> out = new ArrayList<>(output);
-        deprecated(out, tagOutput, "--tag-output", null);
-        deprecated(out, timestampOutput, "--timestamp-output", null);
-        deprecated(out, xml, "--xml", null);
-        deprecated(out, mergeStderr, "--merge-stderr-to-stdout", null);
-        deprecated(out, outputFilename != null, "--output-filename", outputFilename);
-        deprecated(out, outputDirectory != null, "--output-directory", outputDirectory);
-        return Launcher.Options.builder()
-                .oversubscribe(oversubscribe).noOversubscribe(noOversubscribe)
-                .mapBy(mapBy).rankBy(rankBy).bindTo(bindTo).hosts(hosts).hostfile(hostfile)
-                .output(out).streamBuffering(streamBuffering).stdin(stdin).display(display).reportBindings(reportBindings)
-                .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout)
-                .build();
-    }
-
-    /** An old spelling: as PRRTE, convert it to its --output directive and say so. */
-    private static void deprecated(List<String> out, boolean given, String option, String value) {
-        if (given) {
-            System.err.println(DeprecatedOutputOptions.warning(option, value));
-            out.add(DeprecatedOutputOptions.toOutputDirective(option, value));
-        }
-    }
-
-    /** The first application from this command's own options, the others from the ':' segments. */
-    List<AppContext> applications(Map<String, String> env) {
-        List<List<String>> segments = new ArrayList<>();
-        List<String> cur = new ArrayList<>();
-        for (String w : words) {
-            if (w.equals(":")) {
-                segments.add(cur);
-                cur = new ArrayList<>();
-            } else {
-                cur.add(w);
-            }
-        }
-        segments.add(cur);
-        List<AppContext> apps = new ArrayList<>();
-        apps.add(first.toApp(segments.get(0), env));
-        for (int i = 1; i < segments.size(); i++) {
-            apps.add(parseSegment(segments.get(i), i, env));
-        }
-        return apps;
-    }
-
-    private AppContext parseSegment(List<String> segment, int index, Map<String, String> env) {
-        AppOptions opts = new AppOptions();
-        ProgramWords program = new ProgramWords();
-        CommandLine cl = new CommandLine(program);
-        cl.addMixin("app", opts);
-        cl.setStopAtPositional(true);
-        try {
-            cl.parseArgs(segment.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException("application " + (index + 1) + " (after ':' number " + index + "): "
-                    + e.getMessage());
-        }
-        return opts.toApp(program.argv, env);
-    }
-
-    /** The positional words of one MPMD segment. */
-    @Command(name = "app")
-    static final class ProgramWords {
-        @Parameters(arity = "0..*")
-        List<String> argv = new ArrayList<>();
     }
 }

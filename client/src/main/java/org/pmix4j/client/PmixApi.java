@@ -426,6 +426,15 @@ public abstract class PmixApi implements AutoCloseable {
     // ---- IO forwarding ----------------------------------------------------------------------------
 
     /**
+     * Hands the output that the server forwards without a pull of ours, the output of the jobs we spawned
+     * with PMIX_FWD_STDOUT/STDERR/STDDIAG (and the server's own), to {@code handler}, on the library's IO
+     * thread and in order, instead of writing it to this process's stdout and stderr.
+     */
+    public void onForwardedOutput(IofHandler handler) {
+        iof.forwardedOutput(handler);
+    }
+
+    /**
      * PMIx_IOF_pull: asks for the output of {@code sources} on {@code channels} (bits of
      * {@link org.pmix4j.api.IofChannel}); {@code handler} receives it. Answers the id to deregister with.
      */

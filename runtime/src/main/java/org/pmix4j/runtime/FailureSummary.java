@@ -46,7 +46,7 @@ final class FailureSummary {
         if (job.size() < 2 || failed.isEmpty()) {
             return null;
         }
-        StringBuilder sb = new StringBuilder("pmix4j run: how the " + job.size() + " processes of job " + job.nspace()
+        StringBuilder sb = new StringBuilder("how the " + job.size() + " processes of job " + job.nspace()
                 + " on node " + hostname + " ended:");
         failed.forEach(line -> sb.append('\n').append(line));
         others.forEach((how, ranks) -> {

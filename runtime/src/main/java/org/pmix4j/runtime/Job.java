@@ -31,13 +31,20 @@ final class Job {
     private int remaining;
 
     private final List<org.pmix4j.api.Info> directives;
+    private final boolean launchedByTool;
 
-    Job(String nspace, List<AppContext> apps, JobMap placement, Proc parent, List<org.pmix4j.api.Info> directives) {
+    /**
+     * @param parent         who asked for the job (a process or a tool), or {@code null} for the launcher's own
+     * @param launchedByTool {@code parent} is a tool, not one of the runtime's processes
+     */
+    Job(String nspace, List<AppContext> apps, JobMap placement, Proc parent, List<org.pmix4j.api.Info> directives,
+            boolean launchedByTool) {
         this.nspace = nspace;
         this.apps = List.copyOf(apps);
         this.placement = placement;
         this.parent = parent;
         this.directives = List.copyOf(directives);
+        this.launchedByTool = parent != null && launchedByTool;
         // the job ends when all of its processes have, not when those started so far have
         this.remaining = placement.size();
     }
@@ -59,9 +66,27 @@ final class Job {
         return placement;
     }
 
-    /** The process that spawned this job, or {@code null} for a job the launcher was asked to run. */
+    /** The process or tool that spawned this job, or {@code null} for a job the launcher was asked to run. */
     Proc parent() {
         return parent;
+    }
+
+    /** A tool launched the job (PMIx_Spawn from a tool: prun, a debugger, a libpmix tool). */
+    boolean launchedByTool() {
+        return launchedByTool;
+    }
+
+    /**
+     * The channels ({@link org.pmix4j.api.IofChannel} bits) the spawn forwards to its requester, by the same
+     * rule as the server: those the runtime does not print itself.
+     */
+    int forwardedChannels() {
+        return parent == null ? 0 : org.pmix4j.api.IofChannel.forwardedBySpawn(directives, launchedByTool);
+    }
+
+    /** PMIX_NOHUP: the job lives on when the tool that launched it goes away. */
+    boolean nohup() {
+        return org.pmix4j.api.Attributes.NOHUP.find(directives).orElse(false);
     }
 
     synchronized void add(LaunchedProcess p) {

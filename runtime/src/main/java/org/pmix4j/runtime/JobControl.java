@@ -28,13 +28,30 @@ final class JobControl {
             Attributes.JOB_CTRL_PREEMPTIBLE.key());
 
     private final JobTable jobs;
+    private final String runtimeNspace;
+    private final java.util.function.Consumer<Proc> terminateRuntime;
 
-    JobControl(JobTable jobs) {
+    /**
+     * @param runtimeNspace    the runtime's own namespace (its server's): naming it targets the runtime
+     * @param terminateRuntime told who asked the runtime itself to terminate (what {@code pmix4j term} does)
+     */
+    JobControl(JobTable jobs, String runtimeNspace, java.util.function.Consumer<Proc> terminateRuntime) {
         this.jobs = jobs;
+        this.runtimeNspace = runtimeNspace;
+        this.terminateRuntime = terminateRuntime;
     }
 
     /** Carries out the directives; returns once the signals are sent. */
     void apply(Proc requester, List<Proc> targets, List<Info> directives) {
+        if (targets.stream().anyMatch(t -> t.nspace().equals(runtimeNspace))) {
+            if (targets.size() == 1 && (Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false)
+                    || Attributes.JOB_CTRL_KILL.find(directives).orElse(false))) {
+                terminateRuntime.accept(requester);
+                return;
+            }
+            throw new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "job control of the runtime itself ("
+                    + runtimeNspace + ") takes only PMIX_JOB_CTRL_TERMINATE or PMIX_JOB_CTRL_KILL, alone");
+        }
         for (Info i : directives) {
             if (UNSUPPORTED.contains(i.key())) {
                 throw new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "pmix4j run cannot carry out job control '"

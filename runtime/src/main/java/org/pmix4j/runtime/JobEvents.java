@@ -27,9 +27,9 @@ import org.pmix4j.server.event.LifecycleEvents;
  */
 final class JobEvents {
     private final PmixServer server;
-    private final java.util.function.Consumer<String> printer;
+    private final RuntimeMessages printer;
 
-    JobEvents(PmixServer server, java.util.function.Consumer<String> printer) {
+    JobEvents(PmixServer server, RuntimeMessages printer) {
         this.server = server;
         this.printer = printer;
     }
@@ -41,7 +41,7 @@ final class JobEvents {
             toRequester(job, PmixStatus.PMIX_LAUNCH_COMPLETE, LifecycleEvents.launchComplete(job.nspace(), now));
         }
         if (Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false)) {
-            log("job " + job.nspace() + " started (" + job.size() + " processes) and its launch is complete");
+            log(job, "job " + job.nspace() + " started (" + job.size() + " processes) and its launch is complete");
         }
     }
 
@@ -63,7 +63,7 @@ final class JobEvents {
         server.notifyEvent(PmixStatus.PMIX_EVENT_JOB_END, server.self(), DataRange.SESSION, info);
         boolean logAll = Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false);
         if (logAll || Attributes.LOG_COMPLETION.find(job.directives()).orElse(false)) {
-            log("job " + job.nspace() + " ended: " + PmixStatus.name(term)
+            log(job, "job " + job.nspace() + " ended: " + PmixStatus.name(term)
                     + (failed != null ? " (first failure: rank " + failed.proc().rank() + ", exit code "
                     + job.exitStatus() + ")" : ""));
         }
@@ -76,8 +76,8 @@ final class JobEvents {
         server.notifyEvent(code, server.self(), DataRange.CUSTOM, targeted);
     }
 
-    private void log(String text) {
-        printer.accept("[" + java.time.LocalDateTime.now().withNano(0) + "] pmix4j run: " + text);
+    private void log(Job job, String text) {
+        printer.aboutJob(job, "[" + java.time.LocalDateTime.now().withNano(0) + "] " + text);
     }
 
 }

@@ -31,12 +31,24 @@ final class JobPlacer {
         this.hostname = hostname;
     }
 
+    /**
+     * A spawn's PMIX_MAPBY: a policy, or only an oversubscription qualifier ({@code :OVERSUBSCRIBE}, what
+     * {@code prun --oversubscribe} sends without {@code --map-by}) applied to the default policy.
+     */
+    private MappingPolicy mapping(String spec) {
+        String s = spec.strip();
+        if (s.equalsIgnoreCase(":OVERSUBSCRIBE") || s.equalsIgnoreCase(":NOOVERSUBSCRIBE")) {
+            return plan.mapping.withOversubscribe(s.equalsIgnoreCase(":OVERSUBSCRIBE"));
+        }
+        return MappingPolicy.parse(s);
+    }
+
     JobMap place(List<AppContext> apps, List<Info> directives, NodeUsage usage) {
         List<PlacementRequest.App> reqApps = new ArrayList<>();
         for (AppContext a : apps) {
             reqApps.add(new PlacementRequest.App(a.np(), a.argv().get(0)));
         }
-        MappingPolicy mapping = Attributes.MAPBY.find(directives).map(MappingPolicy::parse).orElse(plan.mapping);
+        MappingPolicy mapping = Attributes.MAPBY.find(directives).map(this::mapping).orElse(plan.mapping);
         RankingPolicy ranking = Attributes.RANKBY.find(directives).map(RankingPolicy::parse).orElse(plan.ranking);
         BindingPolicy binding = Attributes.BINDTO.find(directives).map(BindingPolicy::parse).orElse(plan.binding);
         PlacementRequest.Builder req = PlacementRequest.builder(plan.topology, reqApps)

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.iof.OutputOptions;
@@ -87,13 +89,15 @@ final class JobStarter {
             for (ProcPlacement s : map.procs()) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
             }
-            if (plan.displayMap()) {
-                print(PlacementReports.jobMap(nspace, hostname, map));
+            if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
+                print(job, PlacementReports.jobMap(nspace, hostname, map));
             }
-            if (plan.reportBindings()) {
+            if (plan.reportBindings() || Attributes.REPORT_BINDINGS.find(directives).orElse(false)) {
                 PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(messages);
             }
-            launcher.launch(new ProcessLauncher.Request(job, map.procs(), wdirs, output, stdin, plan.stdin));
+            // what the spawn forwards to its tool is the tool's to show, not also ours
+            int printed = (IofChannel.STDOUT | IofChannel.STDERR) & ~job.forwardedChannels();
+            launcher.launch(new ProcessLauncher.Request(job, map.procs(), wdirs, output, printed, stdin, plan.stdin));
             // the start events go out before the end can be reported: a process that fails at once ends
             // the job on its watcher thread, and following an already ended job ends it here, after them
             events.started(job);
@@ -112,6 +116,16 @@ final class JobStarter {
             }
             throw e;
         }
+    }
+
+    /** The map goes where the job's output goes: to the tool that takes its stdout, else to ours. */
+    private void print(Job job, String text) {
+        if (job.launchedByTool() && (job.forwardedChannels() & IofChannel.STDOUT) != 0) {
+            server.iofDeliver(Proc.wildcard(job.nspace()), IofChannel.STDOUT,
+                    text.getBytes(StandardCharsets.UTF_8), List.of());
+            return;
+        }
+        print(text);
     }
 
     private void print(String text) {

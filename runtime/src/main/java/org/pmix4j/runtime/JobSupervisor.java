@@ -1,6 +1,5 @@
 package org.pmix4j.runtime;
 
-import java.util.function.Consumer;
 import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.server.PmixServer;
 import org.slf4j.Logger;
@@ -20,12 +19,13 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
     private final DataServer data;
     private final PmixServer server;
     private final RunOutcome outcome;
-    private final Consumer<String> messages;
+    private final RuntimeMessages messages;
+    private final JobTable jobs;
     private final String hostname;
 
-    /** @param messages writes a launcher message to stderr */
     JobSupervisor(ExitClassifier classifier, JobEvents events, DataServer data, PmixServer server, RunOutcome outcome,
-            Consumer<String> messages, String hostname) {
+            JobTable jobs, RuntimeMessages messages, String hostname) {
+        this.jobs = jobs;
         this.classifier = classifier;
         this.events = events;
         this.data = data;
@@ -58,10 +58,10 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
     private void ended(Job job) {
         Job.Failure first = job.firstFailure();
         if (first != null) {
-            messages.accept("pmix4j run: " + first.why() + "; the job " + job.nspace() + " was stopped.");
+            messages.aboutJob(job, first.why() + "; the job " + job.nspace() + " was stopped.");
             String summary = FailureSummary.of(job, hostname);
             if (summary != null) {
-                messages.accept(summary);
+                messages.aboutJob(job, summary);
             }
         }
         events.ended(job);
@@ -70,6 +70,7 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
             LOG.debug("deregistering {}: {}", job.nspace(), e.toString());
             return null;
         });
+        jobs.ended(job);
         outcome.jobEnded(job.exitStatus());
     }
 }

@@ -24,6 +24,10 @@ final class JobTable {
     private int toolCounter;
     private int nextNodeRank;
     private boolean closed;
+    private final java.util.ArrayDeque<String> ended = new java.util.ArrayDeque<>();
+
+    /** How many ended jobs a table keeps for queries; older ones are forgotten (a DVM runs jobs forever). */
+    static final int ENDED_JOBS_KEPT = 64;
 
     /** @param base the prefix of every namespace ({@code pmix4j-<host>-<pid>}) */
     JobTable(String base) {
@@ -42,7 +46,9 @@ final class JobTable {
         JobMap map = placer.apply(usage());
         String nspace = base + "@" + (++jobCounter);
         nextNodeRank += map.size();
-        Job job = new Job(nspace, apps, map, parent, directives);
+        // a requester that is none of our processes is a tool
+        boolean byTool = parent != null && !jobs.containsKey(parent.nspace());
+        Job job = new Job(nspace, apps, map, parent, directives, byTool);
         jobs.put(nspace, job);
         return job;
     }
@@ -57,6 +63,28 @@ final class JobTable {
             }
         }
         return NodeUsage.of(live, nextNodeRank);
+    }
+
+    /** A job ended: it is kept for queries until {@link #ENDED_JOBS_KEPT} later jobs have ended too. */
+    synchronized void ended(Job job) {
+        if (jobs.get(job.nspace()) != job) {
+            return;
+        }
+        ended.addLast(job.nspace());
+        while (ended.size() > ENDED_JOBS_KEPT) {
+            jobs.remove(ended.removeFirst());
+        }
+    }
+
+    /** The running jobs a tool launched that end with it (no PMIX_NOHUP). */
+    synchronized List<Job> launchedBy(Proc tool) {
+        List<Job> out = new ArrayList<>();
+        for (Job j : jobs.values()) {
+            if (j.launchedByTool() && tool.equals(j.parent()) && !j.nohup() && !ended.contains(j.nspace())) {
+                out.add(j);
+            }
+        }
+        return out;
     }
 
     /** Forgets a job none of whose processes was started. */

@@ -163,9 +163,10 @@ public final class Launcher {
 
     /** Runs the job and returns the exit status the launcher should leave with. */
     public int run(List<AppContext> apps, Options options) {
-        RunPlan plan = RunPlan.of(options, org.pmix4j.server.ServerConfig.localHostname());
+        String hostname = org.pmix4j.server.ServerConfig.localHostname();
+        RunPlan plan = RunPlan.of(options, hostname);
         plan.stdin.checkAgainst(apps.stream().mapToInt(AppContext::np).sum());
-        try (LocalRuntime runtime = new LocalRuntime(plan, out, err, env)) {
+        try (LocalRuntime runtime = new LocalRuntime(RuntimeSettings.launcher(env, hostname), plan, out, err, env)) {
             Signals signals = Signals.install(runtime.control(), runtime.messages());
             try {
                 runtime.start();

@@ -80,8 +80,8 @@ final class LocalProcessLauncher implements ProcessLauncher {
         pb.redirectInput(readsStdin ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
             Process p = pb.start();
-            ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), p.getInputStream(),
-                    p.getErrorStream());
+            ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
+                    p.getInputStream(), p.getErrorStream());
             if (readsStdin) {
                 request.stdin().addTarget(proc, p.getOutputStream());
             }

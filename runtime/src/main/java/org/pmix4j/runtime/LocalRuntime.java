@@ -1,11 +1,11 @@
 package org.pmix4j.runtime;
 
 import java.io.OutputStream;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
@@ -16,9 +16,11 @@ import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
 
 /**
- * The runtime behind {@code pmix4j run} on this node, put together: one PMIx server embedded in this
- * process and the jobs it runs, the one the user asked for and any its processes spawn. It builds the
- * parts, wires each to the collaborators it needs, and closes them at the end; the parts do the work:
+ * The runtime on this node, put together: one PMIx server embedded in this process and the jobs it runs.
+ * For {@code pmix4j run} that is the job the user asked for and any its processes or tools spawn, and it
+ * ends with them; for {@code pmix4j dvm} ({@link RuntimeSettings#persistent}) it is whatever tools launch,
+ * until it is told to terminate. It builds the parts, wires each to the collaborators it needs, and closes
+ * them at the end; the parts do the work:
  * <pre>
  *   {@link JobTable}            the jobs and their names ({@code pmix4j-<host>-<pid>@N})
  *   {@link JobStarter}          place ({@link JobPlacer}), register, start, hand over
@@ -27,34 +29,39 @@ import org.pmix4j.server.ServerConfig;
  *   {@link RuntimeHost}         the server's upcalls
  *   {@link RunControl}          stop, kill or signal every job; the time limit
  *   {@link RunOutcome}          the jobs still running and the launcher's exit status
+ *   {@link RuntimeMessages}     the runtime's messages: to its stderr, or to the tool that launched the job
  * </pre>
  */
 final class LocalRuntime implements AutoCloseable {
+    private final RuntimeSettings settings;
     private final RunPlan plan;
     private final Map<String, String> env;
     private final OutputStream out;
     private final String hostname = ServerConfig.localHostname();
     private final String base = "pmix4j-" + hostname + "-" + ProcessHandle.current().pid();
     private final IoForwarder iof;
-    private final Consumer<String> messages;
+    private final RuntimeMessages messages;
     private final JobTable jobs = new JobTable(base);
     private final RunOutcome outcome = new RunOutcome();
     private final RunControl control;
     private final DataServer data;
     private final ExitClassifier classifier = new ExitClassifier(hostname);
+    /** Completed with the requester when a tool asks the runtime itself to terminate. */
+    private final CompletableFuture<Proc> terminateRequest = new CompletableFuture<>();
     private PmixServer server;
     private JobStarter starter;
     private StdinRouter stdin;
 
-    LocalRuntime(RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env) {
+    LocalRuntime(RuntimeSettings settings, RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env) {
+        this.settings = settings;
         this.plan = plan;
         this.env = env;
         this.out = out;
         this.iof = new IoForwarder(plan.output, out, err, hostname);
         // a launcher message on stderr, never in the middle of a process's line
-        this.messages = iof::launcherMessage;
+        this.messages = new RuntimeMessages(settings.name(), iof::launcherMessage);
         this.control = new RunControl(jobs, outcome, messages, hostname);
-        // every job of this launcher is on this node and in one session
+        // every job of this runtime is on this node and in one session
         this.data = new DataServer(new Proc(base + "@0", 0));
     }
 
@@ -63,21 +70,27 @@ final class LocalRuntime implements AutoCloseable {
         return control;
     }
 
-    /** Writes a launcher message to stderr, never in the middle of a process's line. */
-    Consumer<String> messages() {
+    /** The runtime's messages (to stderr, or to the tool a job belongs to). */
+    RuntimeMessages messages() {
         return messages;
+    }
+
+    /** The embedded server (its URI and name are what tools connect to). */
+    PmixServer server() {
+        return server;
     }
 
     /** Starts the embedded server and connects output forwarding to it (PMIx tools can pull output). */
     void start() {
-        List<Info> init = List.of(
+        List<Info> init = new ArrayList<>(List.of(
                 Attributes.SERVER_NSPACE.info(base + "@0"),
-                Attributes.SERVER_RANK.info(0),
-                Attributes.SERVER_TOOL_SUPPORT.info(true),
-                Attributes.SERVER_TMPDIR.info(sessionDir().toString()));
-        RuntimeHost host = new RuntimeHost(jobs, new RuntimeQueries(jobs, hostname), new RuntimeLog(messages, out),
-                data, new JobControl(jobs), classifier, messages);
+                Attributes.SERVER_RANK.info(0)));
+        init.addAll(settings.serverInfo());
+        JobControl jobControl = new JobControl(jobs, base + "@0", this::terminateRequested);
+        RuntimeHost host = new RuntimeHost(jobs, new RuntimeQueries(jobs, hostname), new RuntimeLog(iof::launcherMessage, out),
+                data, jobControl, classifier, messages);
         server = PmixServer.start(host, init, env);
+        messages.deliverThrough(server);
         HostAttributes.registerAll(server);
         server.onClientLost(proc -> {
             LaunchedProcess p = jobs.process(proc);
@@ -85,16 +98,25 @@ final class LocalRuntime implements AutoCloseable {
                 p.markConnectionLost(System.nanoTime());
             }
         });
+        // PMIX_NOHUP's absence: the jobs a tool launched end with the tool's connection
+        server.onToolLost(tool -> {
+            for (Job j : jobs.launchedBy(tool)) {
+                messages.say("the tool " + tool + " that launched job " + j.nspace() + " disconnected; stopping the"
+                        + " job (launch it with PMIX_NOHUP to keep it running)");
+                j.stop(1, "the tool that launched it disconnected");
+            }
+        });
         JobEvents events = new JobEvents(server, messages);
         iof.addListener(new ToolOutput(server));
         iof.start();
-        JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, messages, hostname);
+        JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages,
+                hostname);
         ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
                 server::setupFork, supervisor);
         starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
-                outcome, out, messages, hostname);
+                outcome, out, iof::launcherMessage, hostname);
         // the server needed the host to start, the starter needs the server: spawns are served from here on
-        // (none can come earlier: no client runs before the user's job is started below)
+        // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
         host.serveSpawns(starter::startSpawned);
     }
 
@@ -116,19 +138,36 @@ final class LocalRuntime implements AutoCloseable {
         return outcome.exitStatus();
     }
 
-    /** The server's session directory: {@code <tmp>/pmix4j.<host>.<uid>/run.<pid>}, removed at the end. */
-    private Path sessionDir() {
-        String tmp = null;
-        for (String n : List.of("TMPDIR", "TEMP", "TMP")) {
-            String v = env.get(n);
-            if (v != null && !v.isEmpty()) {
-                tmp = v;
-                break;
-            }
+    /**
+     * A persistent runtime's life: serves until a tool asks it to terminate or {@code stopped} completes
+     * (a signal: its status), then stops every job and waits for them to end. Returns 0, or the signal's
+     * status.
+     */
+    int serveUntilTerminated(CompletableFuture<Integer> stopped) throws InterruptedException {
+        CompletableFuture<Object> either = CompletableFuture.anyOf(terminateRequest, stopped);
+        Object why;
+        try {
+            why = either.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            why = 1;
         }
-        int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
-        return Path.of(tmp == null ? "/tmp" : tmp, "pmix4j." + hostname + "." + Integer.toUnsignedString(uid),
-                "run." + ProcessHandle.current().pid());
+        int status = why instanceof Integer s ? s : 0;
+        if (why instanceof Proc requester) {
+            messages.say("terminating at the request of " + requester);
+        }
+        control.stopAll(status, "the runtime is terminating");
+        outcome.awaitNoJobRunning();
+        iof.awaitAll(10, TimeUnit.SECONDS);
+        return status;
+    }
+
+    private void terminateRequested(Proc requester) {
+        if (settings.persistent()) {
+            terminateRequest.complete(requester);
+        } else {
+            messages.say("terminating at the request of " + requester);
+            control.stopAll(128 + 15, "terminated at the request of " + requester);
+        }
     }
 
     @Override

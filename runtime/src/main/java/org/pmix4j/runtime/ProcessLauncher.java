@@ -25,12 +25,14 @@ interface ProcessLauncher {
      *
      * @param procs      the processes of the job to start here, in rank order
      * @param wdirs      each application's working directory, by app number
-     * @param output     how their output is forwarded
+     * @param output     how their output is presented
+     * @param printed    the output channels ({@link org.pmix4j.api.IofChannel} bits) the runtime writes to its
+     *                   own stdout/stderr: not those the spawn forwards to a tool
      * @param stdin      the launcher's stdin, or {@code null} when the job reads /dev/null
      * @param stdinRanks which ranks read {@code stdin}
      */
-    record Request(Job job, List<ProcPlacement> procs, List<String> wdirs, OutputOptions output, StdinRouter stdin,
-            StdinTarget stdinRanks) {
+    record Request(Job job, List<ProcPlacement> procs, List<String> wdirs, OutputOptions output, int printed,
+            StdinRouter stdin, StdinTarget stdinRanks) {
         public Request {
             procs = List.copyOf(procs);
             wdirs = List.copyOf(wdirs);

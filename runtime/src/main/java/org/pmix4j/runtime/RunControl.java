@@ -3,7 +3,6 @@ package org.pmix4j.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * What the launcher does to all of its jobs at once: stops them in order when it is told to (a signal to
@@ -13,11 +12,11 @@ import java.util.function.Consumer;
 final class RunControl {
     private final JobTable jobs;
     private final RunOutcome outcome;
-    private final Consumer<String> messages;
+    private final RuntimeMessages messages;
     private final String hostname;
 
-    /** @param messages writes a launcher message to stderr; @param hostname for the state report */
-    RunControl(JobTable jobs, RunOutcome outcome, Consumer<String> messages, String hostname) {
+    /** @param hostname for the state report */
+    RunControl(JobTable jobs, RunOutcome outcome, RuntimeMessages messages, String hostname) {
         this.jobs = jobs;
         this.outcome = outcome;
         this.messages = messages;
@@ -35,12 +34,12 @@ final class RunControl {
             if (!outcome.running()) {
                 return;
             }
-            StringBuilder sb = new StringBuilder("pmix4j run: the time limit for the job was reached (--timeout "
+            StringBuilder sb = new StringBuilder("the time limit for the job was reached (--timeout "
                     + seconds + " seconds); stopping it.");
             if (reportState) {
                 sb.append(ProcessStates.describe(jobs.jobs(), hostname));
             }
-            messages.accept(sb.toString());
+            messages.say(sb.toString());
             stopAll(Launcher.TIMEOUT_STATUS, "the time limit was reached");
         });
     }
@@ -50,7 +49,8 @@ final class RunControl {
         stopAll(128 + number, "caught SIG" + signal);
     }
 
-    private void stopAll(int status, String why) {
+    /** Stops every job, the launcher leaving with {@code status}; no job starts after this. */
+    void stopAll(int status, String why) {
         outcome.stop(status);
         for (Job j : jobs.close()) {
             j.stop(status, why);

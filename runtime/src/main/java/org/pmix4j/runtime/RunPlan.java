@@ -1,6 +1,5 @@
 package org.pmix4j.runtime;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.pmix4j.runtime.iof.OutputOptions;
@@ -9,7 +8,6 @@ import org.pmix4j.runtime.iof.StreamBuffering;
 import org.pmix4j.runtime.placement.BindingPolicy;
 import org.pmix4j.runtime.placement.CpuBinder;
 import org.pmix4j.runtime.placement.HostSpec;
-import org.pmix4j.runtime.placement.LocalNode;
 import org.pmix4j.runtime.placement.MappingPolicy;
 import org.pmix4j.runtime.placement.NodeTopology;
 import org.pmix4j.runtime.placement.RankingPolicy;
@@ -69,15 +67,7 @@ final class RunPlan {
     }
 
     private static HostSpec hostSpec(Launcher.Options o, String hostname) {
-        if (o.hosts().isEmpty() && o.hostfile() == null) {
-            return null;
-        }
-        LocalNode node = LocalNode.detect(hostname);
-        HostSpec fromOption = o.hosts().isEmpty() ? null : HostSpec.parseHosts(o.hosts());
-        HostSpec fromFile = o.hostfile() == null ? null : HostSpec.parseHostfile(Path.of(o.hostfile()));
-        HostSpec chosen = fromFile != null && fromOption != null ? HostSpec.select(fromFile, fromOption, node)
-                : fromFile != null ? fromFile : fromOption;
-        return chosen.requireLocal(node);
+        return HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
     }
 
     boolean displayMap() {

@@ -3,7 +3,6 @@ package org.pmix4j.runtime;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
@@ -31,12 +30,11 @@ final class RuntimeHost implements HostModule {
     private final DataServer data;
     private final JobControl jobControl;
     private final ExitClassifier classifier;
-    private final Consumer<String> messages;
+    private final RuntimeMessages messages;
     private volatile SpawnHandler spawns;
 
-    /** @param messages writes a launcher message to stderr */
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
-            ExitClassifier classifier, Consumer<String> messages) {
+            ExitClassifier classifier, RuntimeMessages messages) {
         this.jobs = jobs;
         this.queries = queries;
         this.log = log;
@@ -149,7 +147,7 @@ final class RuntimeHost implements HostModule {
             } catch (LaunchException e) {
                 // the requester gets the status, but the user at the launcher must also learn why, as with
                 // PRRTE, or a program that ignores the error leaves no trace of it
-                messages.accept("pmix4j run: PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
+                messages.say("PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
                 throw new PmixException(PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, e.getMessage());
             }
         }, runnable -> Thread.ofVirtual().start(runnable));

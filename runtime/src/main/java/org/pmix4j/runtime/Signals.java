@@ -2,7 +2,6 @@ package org.pmix4j.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -21,18 +20,17 @@ import sun.misc.SignalHandler;
  */
 final class Signals {
     private final RunControl control;
-    private final Consumer<String> messages;
+    private final RuntimeMessages messages;
     private final List<Signal> signals = new ArrayList<>();
     private final List<SignalHandler> previous = new ArrayList<>();
     private int interrupts;
 
-    private Signals(RunControl control, Consumer<String> messages) {
+    private Signals(RunControl control, RuntimeMessages messages) {
         this.control = control;
         this.messages = messages;
     }
 
-    /** @param messages writes a launcher message to stderr */
-    static Signals install(RunControl control, Consumer<String> messages) {
+    static Signals install(RunControl control, RuntimeMessages messages) {
         Signals s = new Signals(control, messages);
         s.on("INT", () -> s.stop("INT", 2));
         s.on("TERM", () -> s.stop("TERM", 15));
@@ -47,6 +45,21 @@ final class Signals {
         return s;
     }
 
+    /**
+     * For a persistent runtime (the DVM): SIGINT, SIGTERM and SIGHUP end it, completing {@code stopped} with
+     * 128+N (it then stops its jobs in order); SIGUSR1/SIGUSR2 are not forwarded to jobs that tools own.
+     */
+    static Signals installPersistent(java.util.concurrent.CompletableFuture<Integer> stopped, RuntimeMessages messages) {
+        Signals s = new Signals(null, messages);
+        for (var sig : List.of(java.util.Map.entry("INT", 2), java.util.Map.entry("TERM", 15), java.util.Map.entry("HUP", 1))) {
+            s.on(sig.getKey(), () -> {
+                messages.say("caught SIG" + sig.getKey() + ", stopping every job and terminating");
+                stopped.complete(128 + sig.getValue());
+            });
+        }
+        return s;
+    }
+
     private void on(String name, Runnable action) {
         Signal sig = new Signal(name);
         signals.add(sig);
@@ -56,11 +69,11 @@ final class Signals {
 
     private synchronized void stop(String name, int number) {
         if (name.equals("INT") && ++interrupts > 1) {
-            messages.accept("pmix4j run: second SIGINT, killing the job now");
+            messages.say("second SIGINT, killing the job now");
             control.killAll();
             return;
         }
-        messages.accept("pmix4j run: caught SIG" + name + ", stopping the job"
+        messages.say("caught SIG" + name + ", stopping the job"
                 + (name.equals("INT") ? " (press Ctrl-C again to kill it at once)" : ""));
         control.interrupt(name, number);
     }

@@ -321,6 +321,21 @@ public final class PmixServer implements AutoCloseable {
         }));
     }
 
+    /**
+     * Tells {@code listener} (on the server's thread; it must not block) when a tool's connection ends, for
+     * whatever reason: the host's cue to end the jobs that tool launched without PMIX_NOHUP.
+     */
+    public void onToolLost(java.util.function.Consumer<Proc> listener) {
+        loop.execute(() -> core.addPeerListener(new ServerCore.PeerListener() {
+            @Override
+            public void lost(org.pmix4j.server.peer.Peer peer, String why) {
+                if (!peer.isClient()) {
+                    listener.accept(peer.proc());
+                }
+            }
+        }));
+    }
+
     /** {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses. */
     public static String generateRegex(String nodes) {
         return NodeRegex.generateNodeRegex(nodes);

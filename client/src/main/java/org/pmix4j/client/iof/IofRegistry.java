@@ -28,6 +28,7 @@ public final class IofRegistry {
     private final Map<Long, Pull> pulls = new ConcurrentHashMap<>();
     private final Executor executor;
     private volatile boolean localOutput;
+    private volatile IofHandler forwarded;
 
     public IofRegistry(Executor executor, boolean localOutput) {
         this.executor = executor;
@@ -36,6 +37,14 @@ public final class IofRegistry {
 
     public void localOutput(boolean on) {
         localOutput = on;
+    }
+
+    /**
+     * Where output for id 0 goes instead of this process's stdout/stderr: what a server forwards without a
+     * request of ours (the output of a job we spawned with PMIX_FWD_*, the server's own).
+     */
+    public void forwardedOutput(IofHandler handler) {
+        forwarded = handler;
     }
 
     public long nextId() {
@@ -59,10 +68,15 @@ public final class IofRegistry {
         boolean complete = Attributes.IOF_COMPLETE.find(message.info()).orElse(false);
         IofOutput out = new IofOutput(message.source(), channel, data, message.info(), complete);
         Pull p = pulls.get(id);
+        IofHandler fallback = forwarded;
+        if (p == null && id == 0 && fallback != null) {
+            p = new Pull(0, fallback, 0);
+        }
         if (p != null) {
+            Pull pull = p;
             executor.execute(() -> {
                 try {
-                    p.handler().output(out);
+                    pull.handler().output(out);
                 } catch (RuntimeException e) {
                     System.err.println("pmix4j: IOF handler #" + id + " failed: " + e);
                 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
 
 /**
@@ -92,7 +93,7 @@ public final class IoForwarder implements AutoCloseable {
 
     /** Forwards a process's output with the launcher's options. */
     public ProcessOutput attach(Proc proc, long pid, int jobSize, InputStream out, InputStream err) {
-        return attach(proc, pid, jobSize, options, out, err);
+        return attach(proc, pid, jobSize, options, IofChannel.STDOUT | IofChannel.STDERR, out, err);
     }
 
     /**
@@ -103,11 +104,13 @@ public final class IoForwarder implements AutoCloseable {
      * @param jobSize    the number of processes of its job (file names pad the rank to its width)
      * @param jobOptions this job's options: {@link #options()}, or those a spawn request asked for
      *                   ({@link OutputOptions#withDirectives})
+     * @param printed    the channels ({@link IofChannel} bits) written to the launcher's stdout/stderr (files
+     *                   and listeners get every channel): output a tool takes is not printed here as well
      * @param out        its stdout, or null if it has none to forward
      * @param err        its stderr, or null
      */
-    public ProcessOutput attach(Proc proc, long pid, int jobSize, OutputOptions jobOptions, InputStream out,
-            InputStream err) {
+    public ProcessOutput attach(Proc proc, long pid, int jobSize, OutputOptions jobOptions, int printed,
+            InputStream out, InputStream err) {
         Objects.requireNonNull(proc, "proc");
         Objects.requireNonNull(jobOptions, "jobOptions");
         start();
@@ -119,10 +122,12 @@ public final class IoForwarder implements AutoCloseable {
                 throw new IllegalStateException("the output forwarder is closed; cannot forward the output of " + proc);
             }
             if (out != null) {
-                pumps.add(pump(proc, pid, jobSize, jobOptions, OutputChannel.STDOUT, out, po));
+                pumps.add(pump(proc, pid, jobSize, jobOptions, (printed & IofChannel.STDOUT) != 0, OutputChannel.STDOUT,
+                        out, po));
             }
             if (err != null) {
-                pumps.add(pump(proc, pid, jobSize, jobOptions, OutputChannel.STDERR, err, po));
+                pumps.add(pump(proc, pid, jobSize, jobOptions, (printed & IofChannel.STDERR) != 0, OutputChannel.STDERR,
+                        err, po));
             }
             running += pumps.size();
         }
@@ -132,8 +137,8 @@ public final class IoForwarder implements AutoCloseable {
         return po;
     }
 
-    private StreamPump pump(Proc proc, long pid, int jobSize, OutputOptions o, OutputChannel ch, InputStream in,
-            ProcessOutput po) {
+    private StreamPump pump(Proc proc, long pid, int jobSize, OutputOptions o, boolean print, OutputChannel ch,
+            InputStream in, ProcessOutput po) {
         List<Sink> sinks = new ArrayList<>(2);
         Path path = FileNames.path(o, ch, proc.nspace(), proc.rank(), jobSize, hostname);
         FileSink file = null;
@@ -144,7 +149,7 @@ public final class IoForwarder implements AutoCloseable {
             file.acquire();
             sinks.add(file);
         }
-        if (o.toTerminal()) {
+        if (o.toTerminal() && print) {
             sinks.add(ch == OutputChannel.STDOUT || o.merge() ? stdout : stderr);
         }
         FileSink acquired = file;
@@ -169,6 +174,12 @@ public final class IoForwarder implements AutoCloseable {
         String line = text.endsWith("\n") ? text : text + "\n";
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
         stderr.write(launcherSource, true, b, 0, b.length);
+    }
+
+    /** Writes text to the launcher's stdout as a whole, never in the middle of a process's line. */
+    public void launcherOutput(String text) {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        stdout.write(launcherSource, true, b, 0, b.length);
     }
 
     /** Waits until the output of every attached process has been written. */

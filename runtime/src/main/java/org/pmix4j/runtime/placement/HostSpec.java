@@ -61,6 +61,22 @@ public final class HostSpec {
     }
 
     /**
+     * The hosts of {@code --host} and {@code --hostfile} as given to a launcher on {@code hostname}: null when
+     * neither was given; both together select from the file; only this node is accepted for now.
+     */
+    public static HostSpec ofOptions(List<String> hosts, String hostfile, String hostname) {
+        if (hosts.isEmpty() && hostfile == null) {
+            return null;
+        }
+        LocalNode node = LocalNode.detect(hostname);
+        HostSpec fromOption = hosts.isEmpty() ? null : parseHosts(hosts);
+        HostSpec fromFile = hostfile == null ? null : parseHostfile(Path.of(hostfile));
+        HostSpec chosen = fromFile != null && fromOption != null ? select(fromFile, fromOption, node)
+                : fromFile != null ? fromFile : fromOption;
+        return chosen.requireLocal(node);
+    }
+
+    /**
      * Parses the values of one or more {@code --host} options.
      *
      * @throws IllegalArgumentException naming {@code --host}, the value and the item at fault

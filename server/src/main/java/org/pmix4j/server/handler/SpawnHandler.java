@@ -2,12 +2,10 @@ package org.pmix4j.server.handler;
 
 import java.util.List;
 import java.util.concurrent.Executor;
-import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.api.Rank;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -48,7 +46,7 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
     public void handle(Request req, SpawnRequest spawn) {
         List<Info> jobInfo = spawn.jobInfo();
         Peer peer = req.peer();
-        int channels = forwardedChannels(jobInfo, !peer.isClient());
+        int channels = IofChannel.forwardedBySpawn(jobInfo, !peer.isClient());
         HostReplies.whenDone(loop, host.spawn(peer.proc(), jobInfo, spawn.apps()), (nspace, status) -> {
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null && channels != IofChannel.NONE) {
                 iof.registerForSpawn(peer, nspace, channels);
@@ -62,34 +60,5 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
             }
             req.reply(new SpawnReply(status, nspace, jobData));
         });
-    }
-
-    /** The IOF channels the directives ask to forward to the requester (libpmix's spawn parser). */
-    static int forwardedChannels(List<Info> jobInfo, boolean tool) {
-        int channels = IofChannel.NONE;
-        boolean out = false;
-        boolean err = false;
-        boolean diag = false;
-        for (Info i : jobInfo) {
-            String k = i.key();
-            if (k.equals(Attributes.FWD_STDIN.key())) {
-                if (i.isTrue() || i.value() instanceof Rank) {
-                    channels |= IofChannel.STDIN;
-                }
-            } else if (k.equals(Attributes.FWD_STDOUT.key())) {
-                out = true;
-                channels |= i.isTrue() ? IofChannel.STDOUT : 0;
-            } else if (k.equals(Attributes.FWD_STDERR.key())) {
-                err = true;
-                channels |= i.isTrue() ? IofChannel.STDERR : 0;
-            } else if (k.equals(Attributes.FWD_STDDIAG.key())) {
-                diag = true;
-                channels |= i.isTrue() ? IofChannel.STDDIAG : 0;
-            }
-        }
-        if (tool) {
-            channels |= (out ? 0 : IofChannel.STDOUT) | (err ? 0 : IofChannel.STDERR) | (diag ? 0 : IofChannel.STDDIAG);
-        }
-        return channels;
     }
 }

@@ -1,0 +1,53 @@
+package org.pmix4j.cli;
+
+import java.util.concurrent.Callable;
+import org.pmix4j.runtime.LaunchException;
+import org.pmix4j.runtime.frontend.DvmLocator;
+import org.pmix4j.runtime.frontend.Prun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pmix4j prun}: hand a job to a running DVM and follow it, as PRRTE's prun does with prte. */
+@Command(name = "prun", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a job in a running DVM (pmix4j dvm): the job is handed to the DVM, its output comes back "
+                + "here, stdin and signals are forwarded to it, and prun exits with the job's status by the rules of "
+                + "pmix4j run. Every option of pmix4j run is accepted.",
+            "",
+            "The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, else the only one of "
+                + "this user running on this node."},
+        footer = {"", "Examples:",
+            "  pmix4j dvm --daemonize && pmix4j prun -n 4 ./my_mpi_program && pmix4j term",
+            "  pmix4j prun --pid 12345 -n 2 --output tag hostname"})
+final class PrunCommand extends JobCommand implements Callable<Integer> {
+    @Option(names = "--dvm-uri", paramLabel = "URI|file:PATH", description = "The DVM at this PMIx URI (or in this file).")
+    String dvmUri;
+
+    @Option(names = "--pid", paramLabel = "PID", description = "The DVM with this process id.")
+    String pid;
+
+    @Option(names = "--namespace", paramLabel = "NSPACE", description = "The DVM whose server has this namespace.")
+    String namespace;
+
+    @Option(names = "--system-server", description = "The node's system server (a DVM started with --system-server).")
+    boolean systemServer;
+
+    @Option(names = "--tmpdir", paramLabel = "DIR", description = "Where the DVM keeps its session directory, if "
+            + "it was started with --tmpdir.")
+    String tmpdir;
+
+    @Override
+    public Integer call() {
+        try {
+            DvmLocator where = new DvmLocator(dvmUri, pid == null ? null : DvmLocator.pid(pid, "--pid "), namespace,
+                    systemServer, tmpdir);
+            return new Prun(System.out, System.err, System.in, System.getenv())
+                    .run(where, applications(System.getenv()), options());
+        } catch (LaunchException e) {
+            System.err.println("pmix4j prun: " + e.getMessage());
+            return e.exitStatus();
+        } catch (IllegalArgumentException e) {
+            System.err.println("pmix4j prun: " + e.getMessage());
+            return 2;
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package org.pmix4j.runtime.frontend;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.client.EventOutcome;
+import org.pmix4j.client.PmixEvent;
+import org.pmix4j.client.tool.PmixTool;
+import org.pmix4j.runtime.AppContext;
+import org.pmix4j.runtime.LaunchException;
+import org.pmix4j.runtime.Launcher;
+import org.pmix4j.runtime.iof.IoForwarder;
+import org.pmix4j.server.ServerConfig;
+
+/**
+ * {@code pmix4j prun} (and {@code pmix4j run --dvm}): the thin front end that hands a job to a running DVM.
+ * It is a PMIx tool (PMIX_LAUNCHER) that finds its DVM ({@link DvmLocator}), asks for the job with
+ * PMIx_Spawn ({@link SubmitRequest}: the applications and every option of {@code pmix4j run} that the DVM
+ * carries out), writes the output the DVM forwards exactly as {@code pmix4j run} would write it
+ * ({@link ForwardedOutput}), forwards its stdin ({@link StdinPusher}), signals ({@link FrontEndSignals}) and
+ * {@code --timeout} to the job, and exits with the job's status by the rules of {@code pmix4j run}: the DVM's
+ * messages about the job (why it failed, the failure summary) arrive as the job's diagnostic output.
+ */
+public final class Prun {
+    /** How long the output of an ended job may still be in flight before we stop waiting for it. */
+    private static final long OUTPUT_GRACE_MS = 5000;
+
+    private final OutputStream out;
+    private final OutputStream err;
+    private final InputStream stdin;
+    private final Map<String, String> env;
+
+    public Prun(OutputStream out, OutputStream err, InputStream stdin, Map<String, String> env) {
+        this.out = out;
+        this.err = err;
+        this.stdin = stdin;
+        this.env = env;
+    }
+
+    /** Submits the job, follows it to its end and returns the exit status the front end leaves with. */
+    public int run(DvmLocator where, List<AppContext> apps, Launcher.Options options) {
+        String hostname = ServerConfig.localHostname();
+        SubmitRequest submit = SubmitRequest.of(apps, options, env);
+        List<Info> connect = new java.util.ArrayList<>(where.connectInfo(env, hostname));
+        connect.add(Attributes.LAUNCHER.info(true));
+        PmixTool tool;
+        try {
+            tool = PmixTool.init(connect);
+        } catch (PmixException e) {
+            throw new LaunchException("cannot reach the DVM: " + e.getMessage(), 1);
+        }
+        try (IoForwarder iof = new IoForwarder(submit.output(), out, err, hostname)) {
+            ForwardedOutput output = new ForwardedOutput(iof, submit.size());
+            tool.onForwardedOutput(output::accept);
+            JobEnd end = new JobEnd();
+            // registered before the spawn: a job that fails at once may end before PMIx_Spawn returns
+            tool.registerEventHandler(List.of(PmixStatus.PMIX_EVENT_JOB_END), List.of(), e -> {
+                end.seen(e);
+                return EventOutcome.CONTINUE;
+            });
+            tool.registerEventHandler(List.of(PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
+                end.lost();
+                return EventOutcome.CONTINUE;
+            });
+            String nspace;
+            try {
+                nspace = tool.spawn(submit.jobInfo(), submit.apps());
+            } catch (PmixException e) {
+                throw new LaunchException("the DVM refused the job: " + e.getMessage(), 1);
+            }
+            end.follow(nspace);
+            FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage);
+            List<Proc> stdinTargets = submit.stdinTargets(nspace);
+            StdinPusher pusher = stdinTargets.isEmpty() ? null : StdinPusher.start(stdin, tool, stdinTargets);
+            try {
+                boolean timedOut = awaitEnd(end, options.timeoutSeconds(), tool, nspace, iof);
+                output.awaitComplete(OUTPUT_GRACE_MS);
+                iof.awaitAll(OUTPUT_GRACE_MS, TimeUnit.MILLISECONDS);
+                if (end.event() == null) {
+                    iof.launcherMessage("pmix4j prun: lost the connection to the DVM before job " + nspace
+                            + " ended; its end is unknown");
+                    return 1;
+                }
+                if (timedOut) {
+                    return Launcher.TIMEOUT_STATUS;
+                }
+                int status = end.exitStatus();
+                return signals.caught() != 0 ? 128 + signals.caught() : status;
+            } finally {
+                signals.uninstall();
+                if (pusher != null) {
+                    pusher.stop();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
+        } finally {
+            tool.close();
+        }
+    }
+
+    /**
+     * Waits for the job's end or the loss of the DVM; at the time limit, stops the job (as pmix4j run does,
+     * saying so) and goes on waiting for its end. True when the time limit stopped it.
+     */
+    private static boolean awaitEnd(JobEnd end, Integer timeoutSeconds, PmixTool tool, String nspace, IoForwarder iof)
+            throws InterruptedException {
+        try {
+            if (timeoutSeconds == null) {
+                end.done().get();
+                return false;
+            }
+            try {
+                end.done().get(timeoutSeconds, TimeUnit.SECONDS);
+                return false;
+            } catch (TimeoutException e) {
+                iof.launcherMessage("pmix4j prun: the time limit for the job was reached (--timeout " + timeoutSeconds
+                        + " seconds); stopping it.");
+                tool.jobControlAsync(List.of(Proc.wildcard(nspace)), List.of(Attributes.JOB_CTRL_TERMINATE.info(true)));
+                end.done().get();
+                return true;
+            }
+        } catch (ExecutionException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The end of our job among the PMIX_EVENT_JOB_END events the DVM sends for every job: those seen before
+     * we know our namespace are kept, so an end that overtakes the spawn's answer is not missed.
+     */
+    private static final class JobEnd {
+        private final Map<String, PmixEvent> seen = new ConcurrentHashMap<>();
+        private final CompletableFuture<PmixEvent> done = new CompletableFuture<>();
+        private volatile String nspace;
+
+        void seen(PmixEvent e) {
+            Proc affected = e.affected().isEmpty() ? e.source() : e.affected().get(0);
+            seen.put(affected.nspace(), e);
+            String mine = nspace;
+            if (mine != null && mine.equals(affected.nspace())) {
+                done.complete(e);
+            }
+        }
+
+        void follow(String ns) {
+            nspace = ns;
+            PmixEvent early = seen.get(ns);
+            if (early != null) {
+                done.complete(early);
+            }
+        }
+
+        /** The connection to the DVM is gone: no end will come. */
+        void lost() {
+            done.complete(null);
+        }
+
+        CompletableFuture<PmixEvent> done() {
+            return done;
+        }
+
+        PmixEvent event() {
+            return done.getNow(null);
+        }
+
+        /** PMIX_EXIT_CODE of a failed job (the first failure's status, as pmix4j run exits), else 0 or 1. */
+        int exitStatus() {
+            PmixEvent e = event();
+            Integer code = e.value(Attributes.EXIT_CODE.key()).flatMap(Attributes.EXIT_CODE::read).orElse(null);
+            if (code != null) {
+                return code == 0 ? 1 : code;
+            }
+            int term = e.value(Attributes.JOB_TERM_STATUS.key()).flatMap(Attributes.JOB_TERM_STATUS::read)
+                    .orElse(PmixStatus.PMIX_SUCCESS);
+            return term == PmixStatus.PMIX_SUCCESS ? 0 : 1;
+        }
+    }
+
+}

@@ -1,0 +1,73 @@
+package org.pmix4j.runtime.frontend;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.Proc;
+import org.pmix4j.client.tool.PmixTool;
+import org.pmix4j.runtime.LaunchException;
+import org.pmix4j.server.ServerConfig;
+
+/**
+ * {@code pmix4j term}: asks a DVM to terminate (PMIx_Job_control with PMIX_JOB_CTRL_TERMINATE of the DVM's
+ * own namespace) and waits until its process is gone, so that when term returns the DVM's jobs are stopped
+ * and its files removed.
+ */
+public final class Term {
+    /** How long the DVM may take to stop its jobs and end. */
+    private static final long WAIT_MS = 30_000;
+
+    private final Map<String, String> env;
+
+    public Term(Map<String, String> env) {
+        this.env = env;
+    }
+
+    /** Returns 0 once the DVM has ended. */
+    public int run(DvmLocator where) {
+        List<Info> connect = new ArrayList<>(where.connectInfo(env, ServerConfig.localHostname()));
+        PmixTool tool;
+        try {
+            tool = PmixTool.init(connect);
+        } catch (PmixException e) {
+            throw new LaunchException("cannot reach the DVM: " + e.getMessage(), 1);
+        }
+        Proc dvm = tool.server().orElseThrow(() -> new LaunchException("connected, but to no server", 1));
+        java.util.concurrent.CompletableFuture<Void> gone = new java.util.concurrent.CompletableFuture<>();
+        try {
+            tool.registerEventHandler(List.of(org.pmix4j.api.PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
+                gone.complete(null);
+                return org.pmix4j.client.EventOutcome.CONTINUE;
+            });
+            tool.jobControl(List.of(Proc.wildcard(dvm.nspace())), List.of(Attributes.JOB_CTRL_TERMINATE.info(true)));
+            // the DVM closes its server last, after its jobs ended: then its connections close
+            gone.get(WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+            Optional<ProcessHandle> process = dvmProcess(dvm);
+            if (process.isPresent()) {
+                process.get().onExit().get(WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+            }
+        } catch (PmixException e) {
+            throw new LaunchException("the DVM " + dvm.nspace() + " refused to terminate: " + e.getMessage(), 1);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new LaunchException("the DVM " + dvm.nspace() + " did not end within " + WAIT_MS / 1000 + " s", 1);
+        } catch (java.util.concurrent.ExecutionException e) {
+            // it is gone
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
+        } finally {
+            tool.close();
+        }
+        return 0;
+    }
+
+    /** The DVM's process: its namespace is {@code pmix4j-<host>-<pid>@0} (our runtime's naming). */
+    private static Optional<ProcessHandle> dvmProcess(Proc dvm) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-(\\d+)@0$").matcher(dvm.nspace());
+        return m.find() ? ProcessHandle.of(Long.parseLong(m.group(1))) : Optional.empty();
+    }
+}
