@@ -68,12 +68,24 @@ final class DvmCommand implements Callable<Integer> {
                 }
             });
         } catch (LaunchException e) {
-            System.err.println("pmix4j dvm: " + e.getMessage());
-            return e.exitStatus();
+            return fail("pmix4j dvm: " + e.getMessage(), e.exitStatus());
         } catch (IllegalArgumentException e) {
-            System.err.println("pmix4j dvm: " + e.getMessage());
-            return 2;
+            return fail("pmix4j dvm: " + e.getMessage(), 2);
         }
+    }
+
+    /** Says why the DVM could not start: on stderr, and to the waiting parent when daemonized. */
+    private static int fail(String message, int status) {
+        System.err.println(message);
+        String readyFile = System.getenv(READY_FILE);
+        if (readyFile != null) {
+            try {
+                Files.writeString(Path.of(readyFile + ".failed"), message + "\n", StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                // the parent still sees the exit status
+            }
+        }
+        return status;
     }
 
     private static void writeReady(Path file, Dvm.Ready ready) {
@@ -100,23 +112,23 @@ final class DvmCommand implements Callable<Integer> {
         List<String> cmd = new ArrayList<>(List.of("setsid", java));
         cmd.addAll(args);
         Path ready;
-        Path log;
         try {
             ready = Files.createTempFile("pmix4j-dvm-ready", "");
             Files.delete(ready);
-            log = Files.createTempFile("pmix4j-dvm-start", ".log");
         } catch (IOException e) {
             throw new LaunchException("cannot make a temporary file: " + e.getMessage(), 1);
         }
+        Path failed = Path.of(ready + ".failed");
+        // a daemon has no terminal: what it would print goes nowhere, as with PRRTE's --daemonize
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile());
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put(READY_FILE, ready.toString());
         try {
             Process p = pb.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!Files.exists(ready)) {
                 if (!p.isAlive()) {
-                    String why = Files.readString(log, StandardCharsets.UTF_8).strip();
+                    String why = Files.exists(failed) ? Files.readString(failed, StandardCharsets.UTF_8).strip() : "";
                     System.err.println(why.isEmpty() ? "pmix4j dvm: the DVM ended at start with status " + p.exitValue()
                             : why);
                     return p.exitValue() == 0 ? 1 : p.exitValue();
@@ -139,7 +151,7 @@ final class DvmCommand implements Callable<Integer> {
         } finally {
             try {
                 Files.deleteIfExists(ready);
-                Files.deleteIfExists(log);
+                Files.deleteIfExists(failed);
             } catch (IOException e) {
                 // temporary files; nothing depends on them any more
             }

@@ -5,7 +5,7 @@ import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.frontend.DvmLocator;
 import org.pmix4j.runtime.frontend.Prun;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code pmix4j prun}: hand a job to a running DVM and follow it, as PRRTE's prun does with prte. */
 @Command(name = "prun", mixinStandardHelpOptions = true, sortOptions = false,
@@ -19,27 +19,13 @@ import picocli.CommandLine.Option;
             "  pmix4j dvm --daemonize && pmix4j prun -n 4 ./my_mpi_program && pmix4j term",
             "  pmix4j prun --pid 12345 -n 2 --output tag hostname"})
 final class PrunCommand extends JobCommand implements Callable<Integer> {
-    @Option(names = "--dvm-uri", paramLabel = "URI|file:PATH", description = "The DVM at this PMIx URI (or in this file).")
-    String dvmUri;
-
-    @Option(names = "--pid", paramLabel = "PID", description = "The DVM with this process id.")
-    String pid;
-
-    @Option(names = "--namespace", paramLabel = "NSPACE", description = "The DVM whose server has this namespace.")
-    String namespace;
-
-    @Option(names = "--system-server", description = "The node's system server (a DVM started with --system-server).")
-    boolean systemServer;
-
-    @Option(names = "--tmpdir", paramLabel = "DIR", description = "Where the DVM keeps its session directory, if "
-            + "it was started with --tmpdir.")
-    String tmpdir;
+    @Mixin
+    DvmChoice dvm = new DvmChoice();
 
     @Override
     public Integer call() {
         try {
-            DvmLocator where = new DvmLocator(dvmUri, pid == null ? null : DvmLocator.pid(pid, "--pid "), namespace,
-                    systemServer, tmpdir);
+            DvmLocator where = dvm.locator();
             return new Prun(System.out, System.err, System.in, System.getenv())
                     .run(where, applications(System.getenv()), options());
         } catch (LaunchException e) {

@@ -55,10 +55,15 @@ public final class LauncherProcess implements AutoCloseable {
 
     /** As {@link #start(Path, List)}, set up as {@code setup} says. */
     public static LauncherProcess start(Path tmpdir, List<String> runArgs, Setup setup) {
+        return startCommand(tmpdir, "run", runArgs, setup);
+    }
+
+    /** {@code pmix4j <command> <args>} ({@code dvm}, {@code prun}, {@code term} ...), as {@link #start}. */
+    public static LauncherProcess startCommand(Path tmpdir, String command, List<String> args, Setup setup) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(setup.jvmOptions());
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run"));
-        cmd.addAll(runArgs);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
+        cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd);
         environment(pb, tmpdir);
         setup.env().forEach((k, v) -> {

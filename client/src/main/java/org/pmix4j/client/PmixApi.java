@@ -435,6 +435,14 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     /**
+     * Returns once the output that reached this process before the call has been handed to its handlers
+     * (they run in order on one thread): after a reply, what the server sent before it has been seen.
+     */
+    public void awaitDeliveredOutput() {
+        CompletableFuture.runAsync(() -> { }, executors.iof()).join();
+    }
+
+    /**
      * PMIx_IOF_pull: asks for the output of {@code sources} on {@code channels} (bits of
      * {@link org.pmix4j.api.IofChannel}); {@code handler} receives it. Answers the id to deregister with.
      */

@@ -147,8 +147,12 @@ final class RuntimeHost implements HostModule {
             } catch (LaunchException e) {
                 // the requester gets the status, but the user at the launcher must also learn why, as with
                 // PRRTE, or a program that ignores the error leaves no trace of it
-                messages.say("PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
+                messages.toTool(requester, "PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
                 throw new PmixException(PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, e.getMessage());
+            } catch (IllegalArgumentException e) {
+                // a directive's value the runtime cannot read (PMIX_MAPBY "nonsense" ...)
+                messages.toTool(requester, "PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
+                throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, e.getMessage());
             }
         }, runnable -> Thread.ofVirtual().start(runnable));
     }

@@ -52,6 +52,16 @@ final class RuntimeMessages {
         }
     }
 
+    /** A message for one tool only (why its request was refused), on its diagnostic channel; also ours. */
+    void toTool(Proc tool, String text) {
+        PmixServer s = server;
+        if (s != null) {
+            String line = name + ": " + text + (text.endsWith("\n") ? "" : "\n");
+            s.iofDeliverTo(tool, IofChannel.STDDIAG, line.getBytes(StandardCharsets.UTF_8));
+        }
+        say(text);
+    }
+
     /** As a plain consumer of message texts (for parts that only ever speak for the runtime). */
     Consumer<String> asConsumer() {
         return this::say;

@@ -305,6 +305,18 @@ public final class PmixServer implements AutoCloseable {
     }
 
     /**
+     * The server's own output ({@link #self} as source) to one connected tool only, on {@code channel}: what
+     * the host has to tell that tool alone (why its spawn was refused). Dropped when the tool is gone.
+     */
+    public void iofDeliverTo(Proc recipient, int channel, byte[] data) {
+        byte[] copy = data.clone();
+        call(() -> {
+            parts.iof().deliverTo(recipient, channel, copy);
+            return null;
+        });
+    }
+
+    /**
      * Tells {@code listener} (on the server's thread; it must not block) when a local client's connection
      * ends before it called PMIx_Finalize: the first sign the host has that a process died or dropped out,
      * earlier than the exit of any peer that reacts to it. It hears of the loss before the server fails the

@@ -16,8 +16,8 @@ import org.pmix4j.runtime.iof.ProcessOutput;
  * The output a DVM forwards for our job, written as {@code pmix4j run} writes a local process's: each
  * process's stdout and stderr become a {@link ChunkStream} read by the same {@link IoForwarder} (line
  * buffering, tags, timestamps, XML, files), ended by PMIX_IOF_COMPLETE. What comes from the job as a whole
- * (rank WILDCARD: the DVM's messages about the job and its map) is written as it is, diagnostics to
- * stderr. Chunks arrive in order on the tool library's IO thread.
+ * (rank WILDCARD: the DVM's messages about the job and its map) and the DVM's own diagnostics (why it
+ * refused the job) are written as they are, diagnostics to stderr. Chunks arrive in order on the tool library's IO thread.
  */
 final class ForwardedOutput {
     private final IoForwarder iof;
@@ -36,7 +36,7 @@ final class ForwardedOutput {
     }
 
     void accept(IofOutput o) {
-        if (o.source().rank() == Rank.WILDCARD) {
+        if (o.source().rank() == Rank.WILDCARD || o.channel() == IofChannel.STDDIAG) {
             if (o.data().length > 0) {
                 // the DVM speaks after the output it speaks of: let what already ended be written first
                 awaitWritten();

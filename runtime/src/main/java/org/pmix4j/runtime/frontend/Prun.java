@@ -77,6 +77,8 @@ public final class Prun {
             try {
                 nspace = tool.spawn(submit.jobInfo(), submit.apps());
             } catch (PmixException e) {
+                // the DVM said why before it answered: let that be printed first
+                tool.awaitDeliveredOutput();
                 throw new LaunchException("the DVM refused the job: " + e.getMessage(), 1);
             }
             end.follow(nspace);

@@ -80,6 +80,33 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
         }
     }
 
+    /**
+     * The server's own output for one peer only (a message about that peer's request, such as why its spawn
+     * was refused): to its requests for the server's output, never cached.
+     */
+    public void deliverTo(Proc recipient, int channel, byte[] data) {
+        Output out = new Output(self, channel, data, List.of());
+        for (IofRequest r : List.copyOf(requests.values())) {
+            if (r.requester().proc().equals(recipient)) {
+                forwardOwn(out, r);
+            }
+        }
+    }
+
+    private void forwardOwn(Output out, IofRequest r) {
+        if ((r.channels() & out.channel()) == 0 || !r.requester().isConnected()) {
+            return;
+        }
+        for (Proc p : r.sources()) {
+            if (p.equals(self)) {
+                Peer to = r.requester();
+                to.send(Tags.IOF, new IofDataMessage(out.source(), out.channel(), r.remoteId(), out.info(),
+                        new ByteObject(out.data())).payload(to.kind()));
+                return;
+            }
+        }
+    }
+
     private boolean forward(Output out, IofRequest r) {
         if (!r.wants(out.source(), out.channel(), self)) {
             return false;

@@ -1,0 +1,30 @@
+package org.pmix4j.cli;
+
+import java.util.concurrent.Callable;
+import org.pmix4j.runtime.LaunchException;
+import org.pmix4j.runtime.frontend.JobListing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code pmix4j ps}: the jobs of a DVM and their processes. */
+@Command(name = "ps", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"List every job of a running DVM (pmix4j dvm) with its processes: namespace, rank, pid, host, "
+                + "state and command. The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, "
+                + "else the only one of this user running on this node."})
+final class PsCommand implements Callable<Integer> {
+    @Mixin
+    DvmChoice dvm = new DvmChoice();
+
+    @Override
+    public Integer call() {
+        try {
+            return new JobListing(System.getenv(), System.out).run(dvm.locator());
+        } catch (LaunchException e) {
+            System.err.println("pmix4j ps: " + e.getMessage());
+            return e.exitStatus();
+        } catch (IllegalArgumentException e) {
+            System.err.println("pmix4j ps: " + e.getMessage());
+            return 2;
+        }
+    }
+}

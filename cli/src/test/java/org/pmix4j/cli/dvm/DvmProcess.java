@@ -1,0 +1,93 @@
+package org.pmix4j.cli.dvm;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.pmix4j.cli.LauncherProcess;
+
+/**
+ * A {@code pmix4j dvm} started by a test, as a user starts it (a JVM of its own, TMPDIR of the test's
+ * choosing), ready once it has written its pid ({@code --report-pid}); and the front ends run against it
+ * ({@code prun}, {@code run --dvm}, {@code term}) with the same TMPDIR. Closing it kills whatever is left.
+ */
+final class DvmProcess implements AutoCloseable {
+    private final LauncherProcess dvm;
+    private final Path tmpdir;
+    private final long pid;
+
+    private DvmProcess(LauncherProcess dvm, Path tmpdir, long pid) {
+        this.dvm = dvm;
+        this.tmpdir = tmpdir;
+        this.pid = pid;
+    }
+
+    /** Starts {@code pmix4j dvm <args>} and waits until it is ready (60 s at most). */
+    static DvmProcess start(Path tmpdir, String... args) throws IOException, InterruptedException {
+        Files.createDirectories(tmpdir);
+        Path pidFile = tmpdir.resolve("dvm.pid." + System.nanoTime());
+        List<String> all = new ArrayList<>(List.of("--report-pid", pidFile.toString()));
+        all.addAll(List.of(args));
+        LauncherProcess p = LauncherProcess.startCommand(tmpdir, "dvm", all, LauncherProcess.Setup.DEFAULT);
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
+            if (!p.isAlive() || System.nanoTime() > end) {
+                p.close();
+                throw new IllegalStateException("the DVM did not start\n" + p.all());
+            }
+            Thread.sleep(20);
+        }
+        long pid = Long.parseLong(Files.readString(pidFile).strip());
+        Files.delete(pidFile);
+        return new DvmProcess(p, tmpdir, pid);
+    }
+
+    long pid() {
+        return pid;
+    }
+
+    Path tmpdir() {
+        return tmpdir;
+    }
+
+    /** The DVM's session directory. */
+    Path sessionDir() {
+        try (var s = Files.list(tmpdir)) {
+            Path user = s.filter(d -> d.getFileName().toString().startsWith("pmix4j.")).findFirst().orElseThrow();
+            return user.resolve("dvm." + pid);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    LauncherProcess process() {
+        return dvm;
+    }
+
+    /** Starts a front end ({@code prun ...}, {@code run --dvm ...}, {@code term}) against the DVM. */
+    LauncherProcess frontEnd(String command, String... args) {
+        return LauncherProcess.startCommand(tmpdir, command, List.of(args), LauncherProcess.Setup.DEFAULT);
+    }
+
+    /** Runs a front end to its end (120 s at most). */
+    Ended run(String command, String... args) throws InterruptedException {
+        try (LauncherProcess p = frontEnd(command, args)) {
+            int status = p.waitFor(Duration.ofSeconds(120));
+            return new Ended(status, p.stdout(), p.stderr());
+        }
+    }
+
+    /** How a front end ended. */
+    record Ended(int status, String stdout, String stderr) {
+        String all() {
+            return "status " + status + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+        }
+    }
+
+    @Override
+    public void close() {
+        dvm.close();
+    }
+}
