@@ -56,6 +56,8 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
     }
 
     private void ended(Job job) {
+        // nothing a job started outlives it
+        job.processes().forEach(LaunchedProcess::killGroup);
         Job.Failure first = job.firstFailure();
         if (first != null) {
             messages.aboutJob(job, first.why() + "; the job " + job.nspace() + " was stopped.");

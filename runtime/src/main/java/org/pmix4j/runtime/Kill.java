@@ -23,6 +23,8 @@ final class Kill {
             return true;
         }
         List<String> cmd = new ArrayList<>(List.of("kill", "-s", signal.startsWith("SIG") ? signal.substring(3) : signal));
+        // "--": a negative pid names a process group, not an option
+        cmd.add("--");
         pids.forEach(p -> cmd.add(Long.toString(p)));
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

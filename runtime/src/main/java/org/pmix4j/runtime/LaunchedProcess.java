@@ -122,6 +122,14 @@ final class LaunchedProcess {
         signal.accept(process.toHandle());
     }
 
+    /**
+     * SIGKILL to what is left of the process's group (it was started as a group leader): the children it
+     * left behind when it ended, which are no longer its descendants once re-parented.
+     */
+    void killGroup() {
+        Kill.send("KILL", java.util.List.of(-process.pid()));
+    }
+
     /** How a shell would describe the end: the exit status, or the signal for statuses above 128. */
     static String describe(int status) {
         if (status > 128 && status < 128 + 65) {

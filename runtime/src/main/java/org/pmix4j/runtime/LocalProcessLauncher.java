@@ -69,7 +69,10 @@ final class LocalProcessLauncher implements ProcessLauncher {
         childEnv.putAll(runEnv);
         childEnv.putAll(app.env());
         childEnv.putAll(serverEnv.apply(proc));
-        List<String> argv = new ArrayList<>(binder.bindCommandPrefix(s.cpus()));
+        // each process leads a session and process group of its own (as PRRTE's children do): a signal to the
+        // launcher's group does not reach it twice, and what it leaves running is found and ended with the job
+        List<String> argv = new ArrayList<>(List.of("setsid"));
+        argv.addAll(binder.bindCommandPrefix(s.cpus()));
         List<String> program = new ArrayList<>(app.argv());
         program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
         argv.addAll(program);
