@@ -30,11 +30,11 @@ import org.slf4j.LoggerFactory;
  * gets no answer, the socket is just closed; the reason goes to the log, and every other peer is served
  * as before.
  *
- * <p>A tool's name must be its own: one that a connected process already has, that of a registered client
- * (unless the tool says a server started it, as the host may register such a tool as a client), or the
- * server's own is refused with PMIX_ERR_EXISTS, whether the tool asked for it or the host gave it. libpmix
- * 4.2.2 leaves this to its host and would let two peers share a name, so that messages for one reach the
- * other.
+ * <p>A tool's name must be its own: one that a connected, not finalized process has, that of a
+ * registered client (unless the tool says a server started it, as the host may register such a tool as a
+ * client), or the server's own is refused with PMIX_ERR_EXISTS, whether the tool asked for it or the host
+ * gave it. libpmix 4.2.2 leaves this to its host and would let two peers share a name, so that messages
+ * for one reach the other.
  */
 final class ConnectAcceptor {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectAcceptor.class);
@@ -206,7 +206,9 @@ final class ConnectAcceptor {
             return name + ", the server's own name";
         }
         for (Peer p : peers.all()) {
-            if (p.proc() != null && p.proc().equals(name)) {
+            // one that has finalized is leaving: its name is free again (its successor may be quicker
+            // to connect than this loop to see the old connection close)
+            if (p.proc() != null && p.proc().equals(name) && !p.isFinalized()) {
                 return name + ", which the connected " + p + " already has";
             }
         }
