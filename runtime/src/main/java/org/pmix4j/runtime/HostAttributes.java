@@ -15,16 +15,8 @@ final class HostAttributes {
     }
 
     static void registerAll(PmixServer server) {
-        // Spawns, JobStarter, JobPlacer, JobEvents, OutputOptions.withDirectives
-        server.registerAttributes("PMIx_Spawn", List.of(Attributes.WDIR, Attributes.MAPBY, Attributes.RANKBY,
-                Attributes.BINDTO, Attributes.NOTIFY_JOB_EVENTS, Attributes.NOTIFY_COMPLETION,
-                Attributes.LOG_JOB_EVENTS, Attributes.LOG_COMPLETION, Attributes.TAG_OUTPUT,
-                Attributes.TIMESTAMP_OUTPUT, Attributes.MERGE_STDERR_STDOUT, Attributes.OUTPUT_TO_FILE,
-                Attributes.OUTPUT_TO_DIRECTORY, Attributes.OUTPUT_NOCOPY, Attributes.IOF_TAG_OUTPUT,
-                Attributes.IOF_TIMESTAMP_OUTPUT, Attributes.IOF_XML_OUTPUT, Attributes.IOF_MERGE_STDERR_STDOUT,
-                Attributes.IOF_OUTPUT_TO_FILE, Attributes.IOF_OUTPUT_TO_DIRECTORY, Attributes.IOF_FILE_ONLY,
-                Attributes.IOF_FILE_PATTERN, Attributes.IOF_OUTPUT_RAW, Attributes.IOF_RANK_OUTPUT,
-                Attributes.IOF_TAG_DETAILED_OUTPUT, Attributes.IOF_TAG_FULLNAME_OUTPUT));
+        // exactly the directives SpawnDirectives lets through (the others are refused or ignored)
+        server.registerAttributes("PMIx_Spawn", SpawnDirectives.supported());
         // RuntimeQueries
         server.registerAttributes("PMIx_Query_info", List.of(Attributes.QUERY_NAMESPACES,
                 Attributes.QUERY_NAMESPACE_INFO, Attributes.QUERY_JOB_STATUS, Attributes.QUERY_PROC_TABLE,

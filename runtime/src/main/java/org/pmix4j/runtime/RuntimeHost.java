@@ -143,6 +143,7 @@ final class RuntimeHost implements HostModule {
         }
         return CompletableFuture.supplyAsync(() -> {
             try {
+                SpawnDirectives.check(jobInfo, apps);
                 return handler.start(Spawns.toAppContexts(apps, jobInfo), jobInfo, requester).nspace();
             } catch (LaunchException e) {
                 // the requester gets the status, but the user at the launcher must also learn why, as with

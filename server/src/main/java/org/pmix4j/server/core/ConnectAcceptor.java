@@ -17,6 +17,7 @@ import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.protocol.ConnectReply;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.NativeCredential;
+import org.pmix4j.wire.protocol.PeerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * claims, and the host must accept it (and name it, if it has no name). As libpmix does, a refused client
  * gets no answer, the socket is just closed; the reason goes to the log, and every other peer is served
  * as before.
+ *
+ * <p>A tool's name must be its own: one that a connected, not finalized process has, that of a
+ * registered client (unless the tool says a server started it, as the host may register such a tool as a
+ * client), or the server's own is refused with PMIX_ERR_EXISTS, whether the tool asked for it or the host
+ * gave it. libpmix 4.2.2 leaves this to its host and would let two peers share a name, so that messages
+ * for one reach the other.
  */
 final class ConnectAcceptor {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectAcceptor.class);
@@ -136,6 +143,13 @@ final class ConnectAcceptor {
                     + "/" + Integer.toUnsignedString(req.gid()));
             return;
         }
+        if (req.type().sendsId()) {
+            String taken = identityTaken(new Proc(req.nspace(), req.rank()), req.type());
+            if (taken != null) {
+                refuseTool(c, req, "asked for " + taken);
+                return;
+            }
+        }
         List<Info> info = new ArrayList<>(req.info());
         info.add(Attributes.USERID.info(req.uid()));
         info.add(Attributes.GRPID.info(req.gid()));
@@ -158,8 +172,7 @@ final class ConnectAcceptor {
                     name = new Proc(req.nspace(), req.rank());
                 } else {
                     LOG.warn("{} {} refused: {}", req.type(), who(req), err.getMessage());
-                    c.send(ConnectReply.toolRefused(st));
-                    c.closeAfterFlush("tool refused");
+                    answerRefusal(c, st, "the host refused it: " + err.getMessage());
                     return;
                 }
             }
@@ -167,8 +180,14 @@ final class ConnectAcceptor {
                 name = req.type().sendsId() ? new Proc(req.nspace(), req.rank()) : null;
             }
             if (name == null) {
-                c.send(ConnectReply.toolRefused(PmixStatus.PMIX_ERR_BAD_PARAM));
-                c.closeAfterFlush("the host named no identity for the tool");
+                answerRefusal(c, PmixStatus.PMIX_ERR_BAD_PARAM, "the host named no identity for the tool");
+                return;
+            }
+            // checked again now: another tool may have taken the name while the host was deciding
+            String taken = identityTaken(name, req.type());
+            if (taken != null) {
+                boolean asked = req.type().sendsId() && name.equals(new Proc(req.nspace(), req.rank()));
+                refuseTool(c, req, (asked ? "asked for " : "was given by the host ") + taken);
                 return;
             }
             Peer peer = new Peer(c, peers.nextIndex(), name, req.type(), req.kind(), req.version(), req.uid(),
@@ -179,6 +198,47 @@ final class ConnectAcceptor {
             c.send(ConnectReply.tool(req.type().needsId() ? name : null, self, PmixStatus.PMIX_SUCCESS));
             LOG.debug("{} connected", peer);
         }, loop);
+    }
+
+    /** Why {@code name} is not free for a tool of this type, or null when it is. */
+    private String identityTaken(Proc name, PeerType type) {
+        if (name.equals(self)) {
+            return name + ", the server's own name";
+        }
+        for (Peer p : peers.all()) {
+            // one that has finalized is leaving: its name is free again (its successor may be quicker
+            // to connect than this loop to see the old connection close)
+            if (p.proc() != null && p.proc().equals(name) && !p.isFinalized()) {
+                return name + ", which the connected " + p + " already has";
+            }
+        }
+        Namespace ns = namespaces.apply(name.nspace());
+        boolean launchedByAServer = type == PeerType.TOOL_CLIENT || type == PeerType.LAUNCHER_CLIENT;
+        if (ns != null && ns.client(name.rank()) != null && !launchedByAServer) {
+            return name + ", the name of a registered client";
+        }
+        return null;
+    }
+
+    /** A tool whose name is taken gets the status, so its PMIx_tool_init fails with it; logged once, at info. */
+    private static void refuseTool(Connection c, ConnectRequest req, String why) {
+        LOG.info("{} {} refused (PMIX_ERR_EXISTS): it {}", req.type(), who(req), why);
+        answerRefusal(c, PmixStatus.PMIX_ERR_EXISTS, "its name is in use");
+    }
+
+    /**
+     * Tells a tool it is refused, and closes the connection only when it next speaks (or leaves). A libpmix
+     * 4.2.2 tool ignores the refusal's status and goes on to ask for its job data; a connection closed
+     * before that request is sent leaves its PMIx_tool_init waiting for ever, while one closed on the
+     * request makes it fail at once. {@link Refused} marks the connection for {@link ServerCore#onMessage}.
+     */
+    private static void answerRefusal(Connection c, int status, String why) {
+        c.attachment(new Refused(why));
+        c.send(ConnectReply.toolRefused(status));
+    }
+
+    /** The attachment of a refused tool's connection, kept until the tool speaks or leaves. */
+    record Refused(String why) {
     }
 
     private void refuse(Connection c, String reason) {

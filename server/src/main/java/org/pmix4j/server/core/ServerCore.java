@@ -216,6 +216,10 @@ public final class ServerCore implements Connection.Listener {
 
     @Override
     public void onMessage(Connection c, MessageHeader h, byte[] payload) {
+        if (c.attachment() instanceof ConnectAcceptor.Refused refused) {
+            c.close("refused tool spoke: " + refused.why());
+            return;
+        }
         Peer peer = (Peer) c.attachment();
         if (peer == null) {
             // a tool still waiting for the host's verdict has nothing to say yet
@@ -297,9 +301,8 @@ public final class ServerCore implements Connection.Listener {
 
     @Override
     public void onClosed(Connection c, String why) {
-        Peer peer = (Peer) c.attachment();
-        if (peer == null) {
-            return;
+        if (!(c.attachment() instanceof Peer peer)) {
+            return; // never accepted
         }
         peers.remove(peer);
         LocalClient lc = clientOf(peer);

@@ -25,8 +25,11 @@ public final class Handlers {
     private Handlers() {
     }
 
-    /** Installs the handlers of the data commands (job data, modex, events), then those of the services. */
-    public static void install(ServerCore core, ServerParts parts) {
+    /**
+     * Installs the handlers of the data commands (job data, modex, events), then those of the services;
+     * {@code servers} answers PMIX_QUERY_AVAIL_SERVERS.
+     */
+    public static void install(ServerCore core, ServerParts parts, AvailableServers servers) {
         HostModule host = core.host();
         EventLoop loop = core.loop();
         JobStore jobs = parts.jobs();
@@ -43,6 +46,6 @@ public final class Handlers {
         core.handle(PmixCommand.REGISTER_EVENTS, RegisterEventsRequest.class, new RegisterEventsHandler(events));
         core.handle(PmixCommand.DEREGISTER_EVENTS, DeregisterEventsRequest.class, new DeregisterEventsHandler(events));
         core.handle(PmixCommand.NOTIFY, NotifyRequest.class, new NotifyHandler(events, host, loop));
-        ServiceHandlers.install(core, parts);
+        ServiceHandlers.install(core, parts, servers);
     }
 }

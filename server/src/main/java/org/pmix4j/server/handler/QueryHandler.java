@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -43,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * server answers with the namespaces registered here, comma-separated. libpmix's own server answers
  * PMIX_QUERY_ATTRIBUTE_SUPPORT and PMIX_QUERY_AVAIL_SERVERS without the host and sends everything else to
  * it; this server answers the first from {@link AttributeSupport} (what the server library and, through
- * PmixServer.registerAttributes, the host registered) and sends the second to the host.
+ * PmixServer.registerAttributes, the host registered) and the second from {@link AvailableServers} (the
+ * live servers whose rendezvous files are under its tmpdirs), which reads the file system off the loop.
  *
  * <p><b>Reply</b> ({@code query_cbfunc}, a {@link StatusInfosReply}): STATUS, SIZE, INFO[] (each info keyed by
  * the query key) —
@@ -62,12 +64,15 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(QueryHandler.class);
 
     private final AttributeSupport support;
+    private final AvailableServers servers;
     private final JobStore jobs;
     private final HostModule host;
     private final Executor loop;
 
-    public QueryHandler(AttributeSupport support, JobStore jobs, HostModule host, Executor loop) {
+    public QueryHandler(AttributeSupport support, AvailableServers servers, JobStore jobs, HostModule host,
+            Executor loop) {
         this.support = support;
+        this.servers = servers;
         this.jobs = jobs;
         this.host = host;
         this.loop = loop;
@@ -91,6 +96,22 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
             reply(req, answers.isEmpty() ? PmixStatus.PMIX_ERR_NOT_FOUND : PmixStatus.PMIX_SUCCESS, answers);
             return;
         }
+        if (queries.stream().anyMatch(q -> q.keys().contains(Attributes.QUERY_AVAIL_SERVERS.key()))) {
+            servers.findAsync().whenCompleteAsync((found, err) -> {
+                try {
+                    answer(req, queries, found);
+                } catch (RuntimeException e) {
+                    LOG.debug("query by {} failed: {}", req.peer(), e.toString());
+                    reply(req, e instanceof PmixException pe ? pe.status() : PmixStatus.PMIX_ERROR, List.of());
+                }
+            }, loop);
+            return;
+        }
+        answer(req, queries, null);
+    }
+
+    /** Answers {@code queries}, with {@code availableServers} for PMIX_QUERY_AVAIL_SERVERS when asked. */
+    private void answer(Request req, List<Query> queries, DataArray availableServers) {
         Proc requester = req.peer().proc();
 
         Map<String, Value> local = new LinkedHashMap<>();
@@ -102,6 +123,10 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
             List<String> hostKeys = new ArrayList<>();
             for (String key : q.keys()) {
                 wanted.add(key);
+                if (key.equals(Attributes.QUERY_AVAIL_SERVERS.key())) {
+                    local.put(key, availableServers);
+                    continue;
+                }
                 if (key.equals(Attributes.QUERY_NAMESPACES.key())) {
                     fallback.put(key, Value.of(String.join(",", jobs.nspaces())));
                     hostKeys.add(key);

@@ -42,7 +42,7 @@ public final class ServiceHandlers {
     private ServiceHandlers() {
     }
 
-    public static void install(ServerCore core, ServerParts parts) {
+    public static void install(ServerCore core, ServerParts parts, AvailableServers servers) {
         Collectives collectives = parts.collectives();
         Groups groups = parts.groups();
         IofRouter iof = parts.iof();
@@ -57,7 +57,7 @@ public final class ServiceHandlers {
                 new SpawnHandler(host, iof, jobs, loop));
         core.handle(PmixCommand.CONNECT, ConnectProcsRequest.class, new ConnectHandler(collectives, host, jobs));
         core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler(collectives, host));
-        core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(parts.attributes(),
+        core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(parts.attributes(), servers,
                 jobs, host, loop));
         core.handle(PmixCommand.LOG, LogRequest.class,
                 new LogHandler(host, iof, core.config().gateway(), loop));

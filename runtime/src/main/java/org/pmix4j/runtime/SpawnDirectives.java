@@ -1,0 +1,213 @@
+package org.pmix4j.runtime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.pmix4j.api.App;
+import org.pmix4j.api.Attribute;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Value;
+
+/**
+ * The directives of PMIx_Spawn that the runtime carries out, and the check that refuses a spawn asking for
+ * something it does not.
+ *
+ * <p><b>The rule</b> (the Standard on PMIX_INFO_REQD: a directive not marked required may be ignored by a
+ * host that does not support it; one marked required must be carried out or the request fails with
+ * PMIX_ERR_NOT_SUPPORTED). {@link #check} reads the job-level directives, then each application's, and
+ * refuses the first that is
+ * <ol>
+ * <li>one of the {@linkplain #ALWAYS_REFUSED always refused} attributes, whatever its flags: ignoring a
+ * request to hold a job for a debugger, to start it through an agent, to start debugger daemons beside
+ * another job, or to run it in a session or allocation that does not exist, would start something else
+ * than what was asked, silently (a boolean one set to false asks for nothing and passes);</li>
+ * <li>marked required and not carried out at its level ({@link #JOB_LEVEL}, {@link #APP_LEVEL}), whether
+ * a Standard attribute or a key this runtime does not know.</li>
+ * </ol>
+ * Anything else not carried out is ignored, as the Standard allows: libpmix and its users add directives
+ * for other hosts (e.g. Open MPI's personality) that must not fail a spawn here.
+ *
+ * <p><b>What is carried out</b>, and where (the {@code by} column: {@link CarriedBy#RUN} is carried out
+ * today by {@code pmix4j run}; {@link CarriedBy#DVM} is the persistent runtime's part of issue 12):
+ *
+ * <table>
+ * <caption>Job-level directives</caption>
+ * <tr><th>attribute</th><th>by</th><th>where</th></tr>
+ * <tr><td>PMIX_MAPBY, PMIX_RANKBY, PMIX_BINDTO</td><td>RUN</td><td>JobPlacer</td></tr>
+ * <tr><td>PMIX_NOTIFY_JOB_EVENTS</td><td>RUN</td><td>JobEvents (start and launch-complete to the requester)</td></tr>
+ * <tr><td>PMIX_NOTIFY_COMPLETION</td><td>RUN</td><td>JobEvents (the job-end event is always raised)</td></tr>
+ * <tr><td>PMIX_LOG_JOB_EVENTS, PMIX_LOG_COMPLETION</td><td>RUN</td><td>JobEvents</td></tr>
+ * <tr><td>PMIX_FWD_STDOUT, PMIX_FWD_STDERR, PMIX_FWD_STDDIAG</td><td>RUN</td><td>the server's SpawnHandler
+ * registers the requester for the output the IoForwarder delivers</td></tr>
+ * <tr><td>PMIX_IOF_TAG_OUTPUT, PMIX_IOF_TIMESTAMP_OUTPUT, PMIX_IOF_XML_OUTPUT, PMIX_IOF_MERGE_STDERR_STDOUT,
+ * PMIX_IOF_OUTPUT_TO_FILE, PMIX_IOF_OUTPUT_TO_DIRECTORY, PMIX_IOF_FILE_ONLY, PMIX_IOF_FILE_PATTERN,
+ * PMIX_IOF_OUTPUT_RAW, PMIX_IOF_RANK_OUTPUT, PMIX_IOF_TAG_DETAILED_OUTPUT, PMIX_IOF_TAG_FULLNAME_OUTPUT and
+ * the deprecated PMIX_TAG_OUTPUT, PMIX_TIMESTAMP_OUTPUT, PMIX_MERGE_STDERR_STDOUT, PMIX_OUTPUT_TO_FILE,
+ * PMIX_OUTPUT_TO_DIRECTORY, PMIX_OUTPUT_NOCOPY</td><td>RUN</td><td>iof.OutputOptions.withDirectives</td></tr>
+ * <tr><td>PMIX_NOHUP</td><td>DVM</td><td>a job outlives the tool that launched it</td></tr>
+ * <tr><td>PMIX_FWD_STDIN</td><td>DVM</td><td>stdin pushed by the tool</td></tr>
+ * <tr><td>PMIX_TIMEOUT</td><td>DVM</td><td>the job's time limit</td></tr>
+ * </table>
+ *
+ * <table>
+ * <caption>Application-level directives (besides the fields of the application itself: command, argv,
+ * environment, working directory, number of processes)</caption>
+ * <tr><th>attribute</th><th>by</th><th>where</th></tr>
+ * <tr><td>PMIX_WDIR</td><td>RUN</td><td>Spawns (when the application gives no cwd)</td></tr>
+ * </table>
+ *
+ * <p>A directive newly carried out gets its row here; {@link HostAttributes} registers exactly these for
+ * "PMIx_Spawn", so that PMIX_QUERY_ATTRIBUTE_SUPPORT tells the truth.
+ */
+final class SpawnDirectives {
+    /** Who carries a directive out. */
+    public enum CarriedBy {
+        /** {@code pmix4j run} today. */
+        RUN,
+        /** The persistent runtime (DVM) of issue 12. */
+        DVM
+    }
+
+    /** A directive carried out, by whom and where (for the reader; not used by the check). */
+    public record Supported(Attribute<?> attribute, CarriedBy by, String where) {
+    }
+
+    /** A directive refused whatever its flags, and why ignoring it would do harm. */
+    public record Refused(Attribute<?> attribute, String why) {
+    }
+
+    public static final List<Supported> JOB_LEVEL = List.of(
+            run(Attributes.MAPBY, "JobPlacer"),
+            run(Attributes.RANKBY, "JobPlacer"),
+            run(Attributes.BINDTO, "JobPlacer"),
+            run(Attributes.NOTIFY_JOB_EVENTS, "JobEvents"),
+            run(Attributes.NOTIFY_COMPLETION, "JobEvents: the job-end event is always raised"),
+            run(Attributes.LOG_JOB_EVENTS, "JobEvents"),
+            run(Attributes.LOG_COMPLETION, "JobEvents"),
+            run(Attributes.FWD_STDOUT, "server SpawnHandler and IoForwarder"),
+            run(Attributes.FWD_STDERR, "server SpawnHandler and IoForwarder"),
+            run(Attributes.FWD_STDDIAG, "server SpawnHandler and IoForwarder"),
+            run(Attributes.IOF_TAG_OUTPUT, "OutputOptions"),
+            run(Attributes.IOF_TIMESTAMP_OUTPUT, "OutputOptions"),
+            run(Attributes.IOF_XML_OUTPUT, "OutputOptions"),
+            run(Attributes.IOF_MERGE_STDERR_STDOUT, "OutputOptions"),
+            run(Attributes.IOF_OUTPUT_TO_FILE, "OutputOptions"),
+            run(Attributes.IOF_OUTPUT_TO_DIRECTORY, "OutputOptions"),
+            run(Attributes.IOF_FILE_ONLY, "OutputOptions"),
+            run(Attributes.IOF_FILE_PATTERN, "OutputOptions"),
+            run(Attributes.IOF_OUTPUT_RAW, "OutputOptions"),
+            run(Attributes.IOF_RANK_OUTPUT, "OutputOptions"),
+            run(Attributes.IOF_TAG_DETAILED_OUTPUT, "OutputOptions"),
+            run(Attributes.IOF_TAG_FULLNAME_OUTPUT, "OutputOptions"),
+            run(Attributes.TAG_OUTPUT, "OutputOptions (deprecated name)"),
+            run(Attributes.TIMESTAMP_OUTPUT, "OutputOptions (deprecated name)"),
+            run(Attributes.MERGE_STDERR_STDOUT, "OutputOptions (deprecated name)"),
+            run(Attributes.OUTPUT_TO_FILE, "OutputOptions (deprecated name)"),
+            run(Attributes.OUTPUT_TO_DIRECTORY, "OutputOptions (deprecated name)"),
+            run(Attributes.OUTPUT_NOCOPY, "OutputOptions (deprecated name)"),
+            dvm(Attributes.NOHUP, "the job outlives the tool that launched it"),
+            dvm(Attributes.FWD_STDIN, "stdin pushed by the tool"),
+            dvm(Attributes.TIMEOUT, "the job's time limit"));
+
+    public static final List<Supported> APP_LEVEL = List.of(
+            run(Attributes.WDIR, "Spawns, when the application gives no cwd"));
+
+    public static final List<Refused> ALWAYS_REFUSED = List.of(
+            new Refused(Attributes.DEBUG_STOP_ON_EXEC, "the job would run at once instead of being held at"
+                    + " exec for a debugger (debugger support is not there yet)"),
+            new Refused(Attributes.DEBUG_STOP_IN_INIT, "the job would run on instead of being held in PMIx_Init"
+                    + " for a debugger (debugger support is not there yet)"),
+            new Refused(Attributes.DEBUG_STOP_IN_APP, "the job would run on instead of waiting for a debugger's"
+                    + " release (debugger support is not there yet)"),
+            new Refused(Attributes.EXEC_AGENT, "the processes would be started without the agent"),
+            new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"),
+            new Refused(Attributes.DEBUGGER_DAEMONS, "the daemons would be started as an ordinary job, not beside"
+                    + " the job they are to debug (debugger support is not there yet)"),
+            new Refused(Attributes.DEBUG_TARGET, "debugger daemons cannot be placed beside a target yet"),
+            new Refused(Attributes.DEBUG_DAEMONS_PER_PROC, "debugger daemons cannot be placed beside a target yet"),
+            new Refused(Attributes.DEBUG_DAEMONS_PER_NODE, "debugger daemons cannot be placed beside a target yet"),
+            new Refused(Attributes.DEBUG_JOB, "debugger daemons cannot be placed beside a job yet"),
+            new Refused(Attributes.SESSION_ID, "there are no sessions yet; the job would not run in the one named"),
+            new Refused(Attributes.ALLOC_ID, "there are no allocations yet; the job would not run in the one"
+                    + " named"));
+
+    private SpawnDirectives() {
+    }
+
+    /**
+     * Refuses a spawn that asks for something the runtime does not carry out (see the class comment).
+     *
+     * @throws PmixException PMIX_ERR_NOT_SUPPORTED, "&lt;name&gt; (&lt;key&gt;) is not supported by this
+     *                       runtime: &lt;why&gt;", for the first such directive
+     */
+    public static void check(List<Info> jobInfo, List<App> apps) {
+        Set<String> jobKeys = keys(JOB_LEVEL);
+        for (Info i : jobInfo) {
+            check(i, jobKeys, "");
+        }
+        Set<String> appKeys = keys(APP_LEVEL);
+        for (int n = 0; n < apps.size(); n++) {
+            for (Info i : apps.get(n).info()) {
+                check(i, appKeys, " (a directive of application " + n + ")");
+            }
+        }
+    }
+
+    /** Every attribute carried out at job or application level, for PMIx_Register_attributes. */
+    static List<Attribute<?>> supported() {
+        Set<Attribute<?>> all = new LinkedHashSet<>();
+        JOB_LEVEL.forEach(s -> all.add(s.attribute()));
+        APP_LEVEL.forEach(s -> all.add(s.attribute()));
+        return List.copyOf(all);
+    }
+
+    private static void check(Info info, Set<String> carried, String where) {
+        for (Refused r : ALWAYS_REFUSED) {
+            if (r.attribute().key().equals(info.key()) && !isFalse(info.value())) {
+                throw notSupported(r.attribute().macroName(), info.key(), r.why() + where);
+            }
+        }
+        if (carried.contains(info.key()) || !info.isRequired()) {
+            return;
+        }
+        Optional<Attribute<?>> known = Attributes.forKey(info.key());
+        String name = known.map(Attribute::macroName).orElse(info.key());
+        String why = known.isPresent()
+                ? "it is marked required (PMIX_INFO_REQD) and this runtime does not carry it out" + level(where)
+                : "it is marked required (PMIX_INFO_REQD) and is no attribute this runtime knows";
+        throw notSupported(name, info.key(), why + where);
+    }
+
+    private static String level(String where) {
+        return where.isEmpty() ? " for a job" : " for an application";
+    }
+
+    private static PmixException notSupported(String name, String key, String why) {
+        String label = name.equals(key) ? key : name + " (" + key + ")";
+        return new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, label + " is not supported by this runtime: "
+                + why);
+    }
+
+    private static boolean isFalse(Value v) {
+        return v instanceof Value.Bool b && !b.value();
+    }
+
+    private static Set<String> keys(List<Supported> table) {
+        List<String> out = new ArrayList<>();
+        table.forEach(s -> out.add(s.attribute().key()));
+        return Set.copyOf(out);
+    }
+
+    private static Supported run(Attribute<?> a, String where) {
+        return new Supported(a, CarriedBy.RUN, where);
+    }
+
+    private static Supported dvm(Attribute<?> a, String where) {
+        return new Supported(a, CarriedBy.DVM, where);
+    }
+}

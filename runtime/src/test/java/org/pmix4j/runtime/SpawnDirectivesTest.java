@@ -1,0 +1,106 @@
+package org.pmix4j.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.pmix4j.api.App;
+import org.pmix4j.api.Attribute;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Value;
+
+class SpawnDirectivesTest {
+    private static App app(Info... info) {
+        return new App("/bin/true", List.of("/bin/true"), List.of(), null, 1, List.of(info));
+    }
+
+    private static PmixException refused(List<Info> jobInfo, App... apps) {
+        PmixException e = assertThrows(PmixException.class, () -> SpawnDirectives.check(jobInfo, List.of(apps)));
+        assertEquals(PmixStatus.PMIX_ERR_NOT_SUPPORTED, e.status(), e.getMessage());
+        return e;
+    }
+
+    @Test
+    void whatTheRuntimeCarriesOutPassesRequiredOrNot() {
+        assertDoesNotThrow(() -> SpawnDirectives.check(List.of(Attributes.MAPBY.requiredInfo("slot"),
+                Attributes.FWD_STDOUT.info(true), Attributes.NOTIFY_COMPLETION.requiredInfo(true),
+                Attributes.IOF_TAG_OUTPUT.info(true), Attributes.NOHUP.requiredInfo(true),
+                Attributes.TIMEOUT.info(10)), List.of(app(Attributes.WDIR.requiredInfo("/tmp")))));
+    }
+
+    @Test
+    void theDebuggerAndSessionDirectivesAreAlwaysRefusedNamingTheAttribute() {
+        PmixException e = refused(List.of(Attributes.DEBUG_STOP_ON_EXEC.info(true)), app());
+        assertTrue(e.detail().startsWith("PMIX_DEBUG_STOP_ON_EXEC (pmix.dbg.exec) is not supported by this"
+                + " runtime: "), e.getMessage());
+        refused(List.of(Attributes.DEBUG_STOP_IN_INIT.info(true)), app());
+        refused(List.of(Info.of(Attributes.DEBUG_STOP_IN_APP.key(), Value.of("0,1"))), app());
+        refused(List.of(Attributes.EXEC_AGENT.info("valgrind")), app());
+        refused(List.of(Attributes.FORKEXEC_AGENT.info("gdbserver")), app());
+        refused(List.of(Attributes.DEBUGGER_DAEMONS.info(true)), app());
+        PmixException session = refused(List.of(Attributes.SESSION_ID.info(0)), app());
+        assertTrue(session.detail().startsWith("PMIX_SESSION_ID (pmix.session.id) is not supported"),
+                session.getMessage());
+        refused(List.of(Attributes.ALLOC_ID.info("alloc-7")), app());
+    }
+
+    @Test
+    void anAlwaysRefusedDirectiveAtApplicationLevelIsRefusedToo() {
+        PmixException e = refused(List.of(), app(), app(Attributes.DEBUG_STOP_IN_INIT.info(true)));
+        assertTrue(e.detail().startsWith("PMIX_DEBUG_STOP_IN_INIT (pmix.dbg.init) is not supported"), e.getMessage());
+        assertTrue(e.detail().contains("application 1"), e.getMessage());
+    }
+
+    @Test
+    void aBooleanDirectiveSetToFalseAsksForNothing() {
+        assertDoesNotThrow(() -> SpawnDirectives.check(List.of(Attributes.DEBUG_STOP_ON_EXEC.info(false)),
+                List.of(app())));
+    }
+
+    @Test
+    void anOptionalDirectiveNotCarriedOutIsIgnoredAndARequiredOneRefused() {
+        Info personality = Attributes.PERSONALITY.info("ompi");
+        Info unknown = Info.of("org.example.knob", Value.of("x"));
+        assertDoesNotThrow(() -> SpawnDirectives.check(List.of(personality, unknown), List.of(app(personality))));
+
+        PmixException std = refused(List.of(Attributes.PERSONALITY.requiredInfo("ompi")), app());
+        assertTrue(std.detail().startsWith("PMIX_PERSONALITY (pmix.pers) is not supported by this runtime: it is"
+                + " marked required (PMIX_INFO_REQD)"), std.getMessage());
+        PmixException other = refused(List.of(Info.required("org.example.knob", Value.of("x"))), app());
+        assertTrue(other.detail().startsWith("org.example.knob is not supported by this runtime: "),
+                other.getMessage());
+        // carried out at job level is not carried out per application
+        PmixException perApp = refused(List.of(), app(Attributes.MAPBY.requiredInfo("slot")));
+        assertTrue(perApp.detail().startsWith("PMIX_MAPBY (pmix.mapby) is not supported"), perApp.getMessage());
+    }
+
+    @Test
+    void theFirstDirectiveNotCarriedOutIsTheOneNamed() {
+        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.ALLOC_ID.info("a"),
+                Attributes.SESSION_ID.info(1)), app());
+        assertTrue(e.detail().startsWith("PMIX_ALLOC_ID"), e.getMessage());
+    }
+
+    @Test
+    void whatIsRegisteredIsExactlyWhatIsCarriedOutAndNothingRefused() {
+        Set<String> registered = new HashSet<>();
+        for (Attribute<?> a : SpawnDirectives.supported()) {
+            registered.add(a.key());
+        }
+        Set<String> tables = new HashSet<>();
+        SpawnDirectives.JOB_LEVEL.forEach(s -> tables.add(s.attribute().key()));
+        SpawnDirectives.APP_LEVEL.forEach(s -> tables.add(s.attribute().key()));
+        assertEquals(tables, registered);
+        for (SpawnDirectives.Refused r : SpawnDirectives.ALWAYS_REFUSED) {
+            assertTrue(!registered.contains(r.attribute().key()), r.attribute().macroName());
+        }
+    }
+}
