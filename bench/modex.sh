@@ -11,13 +11,16 @@
 # mpirun's clients use libpmix's shared-memory data store (gds ds21) for peers' data, pmix4j's the
 # "hash" store (every Get a round trip to the server): a second table runs mpirun with PMIX_MCA_gds=hash,
 # which is the like-for-like comparison of the two servers.
-# Usage: bench/modex.sh [RUNS [FENCES [ROUNDS [NPS]]]]
+# With MODE "dvm", pmix4j's column is a warm DVM (`pmix4j dvm`, started here) given each job by
+# `pmix4j prun`: the runtime that outlives its jobs, whose server code is already compiled.
+# Usage: bench/modex.sh [RUNS [FENCES [ROUNDS [NPS [MODE]]]]]   (MODE: run, the default, or dvm)
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-3}"
 fences="${2:-2000}"
 rounds="${3:-200}"
 nps="${4:-2 4 8 16}"
+mode="${5:-run}"
 out="$top/bench/target/modex"
 mkdir -p "$out"
 [ -f "$top/cli/target/pmix4j.jar" ] || "$top/bin/build" -q -pl cli -am -DskipTests package
@@ -53,13 +56,25 @@ header() {
   printf '| processes | fence, no data: mpirun | pmix4j | ratio | fence, 1 KB collected: mpirun | pmix4j | ratio | get after fence: mpirun | pmix4j | ratio |\n'
   printf '|---|---|---|---|---|---|---|---|---|---|\n'
 }
+if [ "$mode" = dvm ]; then
+  # a DVM of this benchmark's own, warmed by a few jobs, ended whatever happens
+  export TMPDIR="$out/dvm-tmp"
+  mkdir -p "$TMPDIR"
+  "$top/bin/pmix4j" dvm --daemonize
+  trap '"$top/bin/pmix4j" term >/dev/null 2>&1 || true' EXIT
+  for _ in 1 2 3; do "$top/bin/pmix4j" prun -n 4 --oversubscribe "$out/modex_bench" 200 20 > /dev/null; done
+  launcher=(prun)
+else
+  launcher=(run)
+fi
 rows_default=()
 rows_hash=()
 for np in $nps; do
-  p4="$(measure "$top/bin/pmix4j" run -n "$np" --oversubscribe)"
+  p4="$(measure "$top/bin/pmix4j" "${launcher[@]}" -n "$np" --oversubscribe)"
   rows_default+=("$np $(measure mpirun $asroot --oversubscribe -np "$np") $p4")
   rows_hash+=("$np $(measure mpirun $asroot --oversubscribe -x PMIX_MCA_gds=hash -np "$np") $p4")
 done
+[ "$mode" = dvm ] && printf '\npmix4j: a warm DVM, each run handed to it by pmix4j prun\n'
 header "mpirun as installed (clients read peers' data from libpmix's shared-memory store)"
 for r in "${rows_default[@]}"; do row $r; done
 header "mpirun with PMIX_MCA_gds=hash (every Get a round trip to the server, as with pmix4j)"

@@ -51,7 +51,8 @@ import org.pmix4j.api.Value;
  * PMIX_OUTPUT_TO_DIRECTORY, PMIX_OUTPUT_NOCOPY</td><td>RUN</td><td>iof.OutputOptions.withDirectives</td></tr>
  * <tr><td>PMIX_NOHUP</td><td>DVM</td><td>a job outlives the tool that launched it</td></tr>
  * <tr><td>PMIX_FWD_STDIN</td><td>DVM</td><td>stdin pushed by the tool</td></tr>
- * <tr><td>PMIX_TIMEOUT</td><td>DVM</td><td>the job's time limit</td></tr>
+ * <tr><td>PMIX_DISPLAY_MAP, PMIX_REPORT_BINDINGS</td><td>DVM</td><td>JobStarter (prun's --display map,
+ * --report-bindings)</td></tr>
  * </table>
  *
  * <table>
@@ -112,7 +113,8 @@ final class SpawnDirectives {
             run(Attributes.OUTPUT_NOCOPY, "OutputOptions (deprecated name)"),
             dvm(Attributes.NOHUP, "the job outlives the tool that launched it"),
             dvm(Attributes.FWD_STDIN, "stdin pushed by the tool"),
-            dvm(Attributes.TIMEOUT, "the job's time limit"));
+            dvm(Attributes.DISPLAY_MAP, "JobStarter: the map goes where the job's output goes"),
+            dvm(Attributes.REPORT_BINDINGS, "JobStarter"));
 
     public static final List<Supported> APP_LEVEL = List.of(
             run(Attributes.WDIR, "Spawns, when the application gives no cwd"));

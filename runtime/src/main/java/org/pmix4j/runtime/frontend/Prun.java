@@ -74,6 +74,12 @@ public final class Prun {
                 return EventOutcome.CONTINUE;
             });
             String nspace;
+            if (env.containsKey("PMIX4J_FRONTEND_TIMING")) {
+                // for bench/dvm.sh: when the request leaves, on the clock the benchmark started us by
+                java.time.Instant now = java.time.Instant.now();
+                iof.launcherMessage("pmix4j prun: spawn request sent at " + (now.getEpochSecond() * 1_000_000L
+                        + now.getNano() / 1000) + " us since the epoch");
+            }
             try {
                 nspace = tool.spawn(submit.jobInfo(), submit.apps());
             } catch (PmixException e) {
