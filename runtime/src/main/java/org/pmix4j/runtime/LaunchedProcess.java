@@ -39,8 +39,13 @@ final class LaunchedProcess {
      * the peers of a process that dies react to the server's news of it, so they always end after it.
      */
     long endNanos() {
-        return Math.min(exitTime.join(), lostNanos);
+        // the JDK completes onExit on the common pool, where a task of its own can block behind a pipe that an
+        // orphaned grandchild holds open: never wait for it, the moment waitFor returned is late but certain
+        Long seen = exitTime.getNow(null);
+        return Math.min(seen != null ? seen : waitedNanos, lostNanos);
     }
+
+    private volatile long waitedNanos = Long.MAX_VALUE;
 
     Proc proc() {
         return proc;
@@ -102,8 +107,13 @@ final class LaunchedProcess {
     /** Waits for the exit and for its output to be fully forwarded; the status as a shell reports it. */
     int waitFor() throws InterruptedException {
         int st = process.waitFor();
-        // a grandchild holding the pipes open must not keep the job alive for ever
-        output.await(5, java.util.concurrent.TimeUnit.SECONDS);
+        waitedNanos = System.nanoTime();
+        // children left behind that still hold the output open (re-parented, so no longer descendants) are
+        // ended with it: the job must not wait for them, nor may they outlive it
+        if (!output.await(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            killGroup();
+            output.await(5, java.util.concurrent.TimeUnit.SECONDS);
+        }
         exitStatus = st;
         return st;
     }
