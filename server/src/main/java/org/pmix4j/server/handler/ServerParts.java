@@ -37,7 +37,7 @@ public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore
         ModexStore modex = new ModexStore(core.config().bufferKind());
         Collectives collectives = new Collectives(new ServerLocality(jobs, core), Timers.of(core.loop()), core.loop());
         EventService events = new EventService(core);
-        IofRouter iof = new IofRouter(core.self());
+        IofRouter iof = new IofRouter(core.self(), Timers.of(core.loop()));
         ExecutingEpilogRegistry cleanup = new ExecutingEpilogRegistry();
         core.addPeerListener(modex);
         core.addPeerListener(collectives);

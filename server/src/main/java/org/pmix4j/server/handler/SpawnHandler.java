@@ -2,12 +2,9 @@ package org.pmix4j.server.handler;
 
 import java.util.List;
 import java.util.concurrent.Executor;
-import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.api.Rank;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -24,9 +21,10 @@ import org.pmix4j.wire.message.SpawnRequest;
  * with this server, its job-level data as KVALs, which the client files as it files its own job data (so it
  * can Get the new job's size ... at once).
  *
- * <p>PMIX_FWD_STDOUT / STDERR / STDDIAG / STDIN in the directives (for a tool: all output channels unless
- * it says otherwise) make the requester a receiver of the new job's output, as libpmix arranges, with the
- * requester's default id 0; output the host delivered before is sent at once.
+ * <p>What the job info says about output (PMIX_FWD_STDOUT / STDERR / STDDIAG, for a tool all output
+ * channels when it names none; PMIX_IOF_CACHE_*, PMIX_IOF_BUFFERING_*) goes to the {@link IofRouter}
+ * ({@code registerForSpawn}): the requester receives the new job's output, as libpmix arranges, with its
+ * default id 0, and output the host delivered before is sent at once.
  *
  * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
  * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).
@@ -48,10 +46,10 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
     public void handle(Request req, SpawnRequest spawn) {
         List<Info> jobInfo = spawn.jobInfo();
         Peer peer = req.peer();
-        int channels = forwardedChannels(jobInfo, !peer.isClient());
+        iof.checkDirectives(jobInfo);
         HostReplies.whenDone(loop, host.spawn(peer.proc(), jobInfo, spawn.apps()), (nspace, status) -> {
-            if (status == PmixStatus.PMIX_SUCCESS && nspace != null && channels != IofChannel.NONE) {
-                iof.registerForSpawn(peer, nspace, channels);
+            if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
+                iof.registerForSpawn(peer, nspace, jobInfo);
             }
             ByteObject jobData = ByteObject.EMPTY;
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
@@ -62,34 +60,5 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
             }
             req.reply(new SpawnReply(status, nspace, jobData));
         });
-    }
-
-    /** The IOF channels the directives ask to forward to the requester (libpmix's spawn parser). */
-    static int forwardedChannels(List<Info> jobInfo, boolean tool) {
-        int channels = IofChannel.NONE;
-        boolean out = false;
-        boolean err = false;
-        boolean diag = false;
-        for (Info i : jobInfo) {
-            String k = i.key();
-            if (k.equals(Attributes.FWD_STDIN.key())) {
-                if (i.isTrue() || i.value() instanceof Rank) {
-                    channels |= IofChannel.STDIN;
-                }
-            } else if (k.equals(Attributes.FWD_STDOUT.key())) {
-                out = true;
-                channels |= i.isTrue() ? IofChannel.STDOUT : 0;
-            } else if (k.equals(Attributes.FWD_STDERR.key())) {
-                err = true;
-                channels |= i.isTrue() ? IofChannel.STDERR : 0;
-            } else if (k.equals(Attributes.FWD_STDDIAG.key())) {
-                diag = true;
-                channels |= i.isTrue() ? IofChannel.STDDIAG : 0;
-            }
-        }
-        if (tool) {
-            channels |= (out ? 0 : IofChannel.STDOUT) | (err ? 0 : IofChannel.STDERR) | (diag ? 0 : IofChannel.STDDIAG);
-        }
-        return channels;
     }
 }
