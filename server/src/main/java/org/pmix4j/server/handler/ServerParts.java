@@ -9,6 +9,7 @@ import org.pmix4j.server.collective.Timers;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.event.EventService;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.iof.PeerOutputSink;
 import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.store.JobStore;
 
@@ -43,7 +44,7 @@ public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore
         core.addPeerListener(collectives);
         core.addPeerListener(events);
         core.addPeerListener(iof);
-        core.addMessageSink(iof);
+        core.addMessageSink(new PeerOutputSink());
         core.addPeerListener(cleanup);
         return new ServerParts(jobs, attributes, modex, collectives, new Groups(), events, iof, cleanup);
     }

@@ -1,12 +1,10 @@
 package org.pmix4j.server.iof;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
@@ -17,12 +15,8 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.server.collective.Timers;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.pmix4j.wire.Unpacker;
-import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.IofDataMessage;
 import org.pmix4j.wire.protocol.Tags;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Forwards process output to the peers that asked for it, as libpmix's server does
@@ -38,15 +32,11 @@ import org.slf4j.LoggerFactory;
  * <p>What a job forwards ({@link ForwardedChannels}) and how its output is cached come from its start: the
  * spawn's job info ({@link #registerForSpawn}) or the registration's ({@link #jobRegistered}).
  *
- * <p>IO a peer sends the server on tag 2 (libpmix's {@code server_iof_handler}) has no request of this
- * server to go to, so, as libpmix does then, it is written to the server process's own stdout (stdout
- * channel) or stderr (the others).
+ * <p>IO that peers send the server is {@link PeerOutputSink}'s.
  *
  * <p>Loop thread only.
  */
-public final class IofRouter implements ServerCore.PeerListener, ServerCore.MessageSink {
-    private static final Logger LOG = LoggerFactory.getLogger(IofRouter.class);
-
+public final class IofRouter implements ServerCore.PeerListener {
     /** One piece of output. */
     public record Output(Proc source, int channel, byte[] data, List<Info> info) {
         public Output {
@@ -63,7 +53,6 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
     private final Map<Integer, IofRequest> requests = new TreeMap<>();
     private final IofCache cache = new IofCache();
     private final ForwardedChannels forwarded = new ForwardedChannels();
-    private Consumer<Output> fromPeers = IofRouter::writeLocally;
 
     /**
      * @param self   the server's own name: output a tool pulls from "the server" is addressed to it
@@ -72,11 +61,6 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
     public IofRouter(Proc self, Timers timers) {
         this.self = self;
         this.timers = timers;
-    }
-
-    /** Where output that peers send the server goes (default: the server process's stdout/stderr). */
-    public void onPeerOutput(Consumer<Output> sink) {
-        this.fromPeers = sink;
     }
 
     // ---- output from the host ----------------------------------------------------------------------------
@@ -272,35 +256,5 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
             }
             return false;
         });
-    }
-
-    @Override
-    public boolean accepts(int tag) {
-        return tag == Tags.IOF;
-    }
-
-    @Override
-    public void message(Peer peer, int tag, byte[] payload) {
-        if (payload.length == 0) {
-            return;
-        }
-        Output out;
-        try {
-            // the request id means nothing here: the server made no request of the peer
-            IofDataMessage in = IofDataMessage.read(new Unpacker(payload, peer.kind()));
-            out = new Output(in.source(), in.channel(), in.data().bytes(), in.info());
-        } catch (WireFormatException | ClassCastException e) {
-            LOG.warn("dropping malformed IO data from {}: {}", peer, e.getMessage());
-            return;
-        }
-        LOG.debug("{} sent {} bytes of {} from {}", peer, out.data().length, IofChannel.label(out.channel()),
-                out.source());
-        fromPeers.accept(out);
-    }
-
-    private static void writeLocally(Output out) {
-        PrintStream s = (out.channel() & IofChannel.STDOUT) != 0 ? System.out : System.err;
-        s.write(out.data(), 0, out.data().length);
-        s.flush();
     }
 }
