@@ -7,7 +7,8 @@
  *              bsize=N (PMIX_IOF_BUFFERING_SIZE), btime=N (PMIX_IOF_BUFFERING_TIME)
  * Prints "pull rc=<status>", then each piece as "iof <ns>:<rank> ch=<channel> [<data>] end=<0|1>" (the data
  * without its trailing newline; end=1 when PMIX_IOF_COMPLETE came with it), "got <n>", and after the
- * deregistration (with a callback: the blocking form of libpmix 4.2.2 is broken) "deregister rc=<status>". */
+ * deregistration (with a callback: the blocking form of libpmix 4.2.2 is broken) "deregister rc=<status>".
+ * A PMIX_ERR_IOF_FAILURE event (output lost to a full cache) is printed as "iof failure <job> <channels>". */
 #include <pmix_tool.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -65,6 +66,35 @@ static void on_output(size_t id, pmix_iof_channel_t channel, pmix_proc_t *source
     received++;
     pthread_cond_broadcast(&cond);
     pthread_mutex_unlock(&lock);
+}
+
+static void on_failure(size_t id, pmix_status_t status, const pmix_proc_t *source, pmix_info_t info[],
+                       size_t ninfo, pmix_info_t results[], size_t nresults,
+                       pmix_event_notification_cbfunc_fn_t cbfunc, void *cbdata)
+{
+    size_t n;
+    const char *job = "?";
+    char channels[64] = "";
+    (void) id;
+    (void) status;
+    (void) source;
+    (void) results;
+    (void) nresults;
+    for (n = 0; n < ninfo; n++) {
+        if (PMIX_CHECK_KEY(&info[n], PMIX_EVENT_AFFECTED_PROC) && PMIX_PROC == info[n].value.type) {
+            job = info[n].value.data.proc->nspace;
+        } else if (PMIX_CHECK_KEY(&info[n], PMIX_FWD_STDOUT)) {
+            strcat(channels, " stdout");
+        } else if (PMIX_CHECK_KEY(&info[n], PMIX_FWD_STDERR)) {
+            strcat(channels, " stderr");
+        } else if (PMIX_CHECK_KEY(&info[n], PMIX_FWD_STDDIAG)) {
+            strcat(channels, " stddiag");
+        }
+    }
+    printf("iof failure %s%s\n", job, channels);
+    if (NULL != cbfunc) {
+        cbfunc(PMIX_SUCCESS, NULL, 0, NULL, NULL, cbdata);
+    }
 }
 
 /* waits (at most 30 s) for the callback; returns its status */
@@ -139,6 +169,10 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("tool %s:%u\n", me.nspace, me.rank);
+    {
+        pmix_status_t code = PMIX_ERR_IOF_FAILURE;
+        PMIx_Register_event_handler(&code, 1, NULL, 0, on_failure, NULL, NULL);
+    }
     if (0 == strcmp(argv[2], "spawn")) {
         pmix_app_t app;
         pmix_info_t fwd;

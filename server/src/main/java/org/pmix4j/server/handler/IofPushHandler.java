@@ -1,19 +1,13 @@
 package org.pmix4j.server.handler;
 
-import java.util.List;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
-import org.pmix4j.api.DataRange;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.api.Proc;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
-import org.pmix4j.server.event.EventService;
+import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.message.IofPushRequest;
 import org.slf4j.Logger;
@@ -39,14 +33,12 @@ public final class IofPushHandler implements CommandHandler<IofPushRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(IofPushHandler.class);
 
     private final HostModule host;
-    private final EventService events;
-    private final Proc self;
+    private final IofEvents events;
     private final Executor loop;
 
-    public IofPushHandler(HostModule host, EventService events, Proc self, Executor loop) {
+    public IofPushHandler(HostModule host, IofEvents events, Executor loop) {
         this.host = host;
         this.events = events;
-        this.self = self;
         this.loop = loop;
     }
 
@@ -63,19 +55,8 @@ public final class IofPushHandler implements CommandHandler<IofPushRequest> {
                     }
                     req.replyStatus(status);
                     if (end && status == PmixStatus.PMIX_SUCCESS) {
-                        tellComplete(tool, push.targets());
+                        events.stdinComplete(tool, push.targets());
                     }
                 }, loop);
-    }
-
-    private void tellComplete(Peer tool, List<Proc> targets) {
-        if (!tool.isConnected()) {
-            return;
-        }
-        List<Info> info = List.of(
-                Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(DataType.PROC, List.of(tool.proc()))),
-                Attributes.EVENT_AFFECTED_PROCS.info(new DataArray(DataType.PROC, List.copyOf(targets))),
-                Attributes.IOF_COMPLETE.info(true));
-        events.raise(PmixStatus.PMIX_ERR_IOF_COMPLETE, self, DataRange.CUSTOM, info, null);
     }
 }

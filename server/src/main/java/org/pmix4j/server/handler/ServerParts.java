@@ -8,6 +8,7 @@ import org.pmix4j.server.collective.ServerLocality;
 import org.pmix4j.server.collective.Timers;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.event.EventService;
+import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.iof.PeerOutputSink;
 import org.pmix4j.server.modex.ModexStore;
@@ -38,7 +39,7 @@ public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore
         ModexStore modex = new ModexStore(core.config().bufferKind());
         Collectives collectives = new Collectives(new ServerLocality(jobs, core), Timers.of(core.loop()), core.loop());
         EventService events = new EventService(core);
-        IofRouter iof = new IofRouter(core.self(), Timers.of(core.loop()));
+        IofRouter iof = new IofRouter(core.self(), Timers.of(core.loop()), new IofEvents(events, core.self()));
         ExecutingEpilogRegistry cleanup = new ExecutingEpilogRegistry();
         core.addPeerListener(modex);
         core.addPeerListener(collectives);

@@ -47,6 +47,8 @@ final class IofCache {
     private long seq;
     private long totalBytes;
     private long droppedBytes;
+    /** Per job, the channels that lost bytes because the cache was full (told to later requesters). */
+    private final Map<String, Integer> lossByJob = new HashMap<>();
 
     /** The cache policy of a job's output from now on. */
     void setPolicy(String nspace, CachePolicy policy) {
@@ -125,6 +127,7 @@ final class IofCache {
 
     private void drop(long bytes, Output out) {
         droppedBytes += bytes;
+        lossByJob.merge(out.source().nspace(), out.channel(), (a, b) -> a | b);
         LOG.debug("IOF cache of {} full: dropped {} bytes of {}", out.source().nspace(), bytes, out.source());
     }
 
@@ -159,6 +162,7 @@ final class IofCache {
     /** Forgets a job: its cached output and its policy (the job is gone; nobody can pull it any more). */
     void dropJob(String nspace) {
         policies.remove(nspace);
+        lossByJob.remove(nspace);
         Map<Integer, Stream> channels = jobs.remove(nspace);
         if (channels != null) {
             for (Stream s : channels.values()) {
@@ -181,6 +185,11 @@ final class IofCache {
     /** How many data bytes wait. */
     long bytes() {
         return totalBytes;
+    }
+
+    /** The channels of a job that lost output because its cache was full. */
+    int lostChannels(String nspace) {
+        return lossByJob.getOrDefault(nspace, 0);
     }
 
     /** How many bytes were dropped so far because a cache was full. */

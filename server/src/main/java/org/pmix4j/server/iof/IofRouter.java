@@ -50,6 +50,7 @@ public final class IofRouter implements ServerCore.PeerListener {
 
     private final Proc self;
     private final Timers timers;
+    private final IofEvents events;
     private final Map<Integer, IofRequest> requests = new TreeMap<>();
     private final IofCache cache = new IofCache();
     private final ForwardedChannels forwarded = new ForwardedChannels();
@@ -57,10 +58,12 @@ public final class IofRouter implements ServerCore.PeerListener {
     /**
      * @param self   the server's own name: output a tool pulls from "the server" is addressed to it
      * @param timers the loop's timers, for PMIX_IOF_BUFFERING_TIME
+     * @param events tells a requester when output it pulls was lost to a full cache
      */
-    public IofRouter(Proc self, Timers timers) {
+    public IofRouter(Proc self, Timers timers, IofEvents events) {
         this.self = self;
         this.timers = timers;
+        this.events = events;
     }
 
     // ---- output from the host ----------------------------------------------------------------------------
@@ -173,12 +176,19 @@ public final class IofRouter implements ServerCore.PeerListener {
     /**
      * Sends the request the cached output it matches, in the order it came, and drops that from the cache.
      * PMIX_IOF_CACHE_SIZE in the pull's {@code directives} bounds what it gets per channel: the first bytes,
-     * or the last with PMIX_IOF_DROP_OLDEST.
+     * or the last with PMIX_IOF_DROP_OLDEST. When a full cache lost output of a job it asks for, the
+     * requester is first told with PMIX_ERR_IOF_FAILURE ({@link IofEvents}).
      */
     public void replayCache(int id, List<Info> directives) {
         IofRequest r = requests.get(id);
         if (r == null) {
             return;
+        }
+        for (String job : r.sources().stream().map(Proc::nspace).distinct().toList()) {
+            int lost = cache.lostChannels(job) & r.channels();
+            if (lost != 0) {
+                events.outputLost(r.requester(), job, lost);
+            }
         }
         List<Output> cached = cache.take(out -> r.wants(out.source(), out.channel(), self));
         if (Attributes.IOF_CACHE_SIZE.isIn(directives)) {

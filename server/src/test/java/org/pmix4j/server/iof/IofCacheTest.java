@@ -47,6 +47,8 @@ class IofCacheTest {
         c.add(out(A0, IofChannel.STDERR, "err"));
         assertEquals("a0:abcd a0:ef a0:err", text(c.take(o -> true)));
         assertEquals(6, c.droppedBytes());
+        assertEquals(IofChannel.STDOUT, c.lostChannels("a"), "later requesters are told which channel lost output");
+        assertEquals(0, c.lostChannels("b"));
         assertEquals(0, c.bytes());
     }
 

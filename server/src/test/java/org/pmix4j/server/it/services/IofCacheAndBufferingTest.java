@@ -73,6 +73,8 @@ class IofCacheAndBufferingTest {
             assertTrue(newest.stdout().contains("iof newest:0 ch=2 [01234567] end=0"), newest.all());
             assertTrue(newest.stdout().contains("iof newest:0 ch=2 [89] end=0"), newest.all());
             assertTrue(newest.stdout().indexOf("[01234567]") < newest.stdout().indexOf("[89]"), newest.all());
+            // the tool is told that the full cache lost output of the job
+            assertTrue(newest.stdout().contains("iof failure newest stdout\n"), newest.all());
 
             Run.Result oldest = tool(s, "oldest", "out", 2);
             assertEquals(0, oldest.exitCode(), oldest.all());
@@ -97,6 +99,7 @@ class IofCacheAndBufferingTest {
             Run.Result last = tool(s, "last4", "out", 1, "csize=4", "old");
             assertTrue(last.stdout().contains("iof last4:0 ch=2 [ghij] end=0"), last.all());
             assertTrue(last.stdout().contains("got 1"), last.all());
+            assertTrue(!last.stdout().contains("iof failure"), "what a pull chose not to get is no failure: " + last.all());
             // what the pulls took left the cache, including what they chose not to get
             assertEquals(0, (int) s.call(() -> ServerInternals.parts(s).iof().cachedMessages()).get());
         }
@@ -152,6 +155,22 @@ class IofCacheAndBufferingTest {
             Fixture.job(s, "plain", 1, 1);
             Run.Result plain = tool(s, "plain", "err", 0);
             assertTrue(plain.stdout().contains("pull rc=0"), plain.all());
+        }
+    }
+
+    @Test
+    void attributeSupportNamesTheIoForwardingAttributesTheServerCarriesOut() throws Exception {
+        // what a client asking its server for PMIX_SERVER_ATTRIBUTES gets (libpmix's pattrs, a tool that is a
+        // server itself, answers that query from its own library's table and never asks)
+        ServiceHost host = new ServiceHost();
+        try (PmixServer s = Fixture.start(host, tmp)) {
+            String answer = s.call(() -> ServerInternals.parts(s).attributes().answer(List.of(
+                    Info.of(Attributes.SERVER_ATTRIBUTES.key(), "PMIx_IOF_pull,PMIx_IOF_push,PMIx_Spawn")))).get()
+                    .toString();
+            for (String key : List.of("pmix.iof.csize", "pmix.iof.old", "pmix.iof.new", "pmix.iof.bsize",
+                    "pmix.iof.btime", "pmix.iof.cmp", "pmix.fwd.stdout")) {
+                assertTrue(answer.contains(key), key + " in " + answer);
+            }
         }
     }
 
