@@ -24,7 +24,9 @@ import org.pmix4j.wire.message.SpawnRequest;
  * <p>What the job info says about output (PMIX_FWD_STDOUT / STDERR / STDDIAG, for a tool all output
  * channels when it names none; PMIX_IOF_CACHE_*, PMIX_IOF_BUFFERING_*) goes to the {@link IofRouter}
  * ({@code registerForSpawn}): the requester receives the new job's output, as libpmix arranges, with its
- * default id 0, and output the host delivered before is sent at once.
+ * default id 0, and output the host delivered before is sent at once. Unlike libpmix, a tool that names
+ * some output channels gets only those (libpmix adds the ones it did not name): what a spawn forwards is
+ * also what later pulls of the job may ask for.
  *
  * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
  * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).

@@ -221,7 +221,8 @@ public final class IofRouter implements ServerCore.PeerListener {
      * output channels its PMIX_FWD_* attributes set true ({@link ForwardedChannels}); the requester gets
      * them, as libpmix arranges, through a request with its default id 0, gathered as
      * PMIX_IOF_BUFFERING_* say. A tool that named no output channel gets all of them (libpmix's default),
-     * a client none. PMIX_IOF_CACHE_* set the job's cache policy. Matching cached output is sent at once.
+     * a client none; one that named some gets only those (libpmix would add the others to the implicit
+     * request, but then a pull of them would be refused while the spawn forwards them). PMIX_IOF_CACHE_* set the job's cache policy. Matching cached output is sent at once.
      */
     public void registerForSpawn(Peer requester, String nspace, List<Info> jobInfo) {
         if (CachePolicy.isIn(jobInfo)) {
