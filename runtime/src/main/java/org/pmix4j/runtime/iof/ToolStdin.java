@@ -17,6 +17,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.Value;
 
 /**
  * Standard input that tools send with {@code PMIx_IOF_push}, written to the stdin of the processes it
@@ -42,6 +43,37 @@ import org.pmix4j.api.Rank;
  */
 public final class ToolStdin implements AutoCloseable {
     private final Map<Proc, Target> targets = new ConcurrentHashMap<>();
+
+    /**
+     * Which ranks of a job take their stdin from tools, by the spawn's PMIX_FWD_STDIN: the rank it names,
+     * every rank for WILDCARD or {@code true} (libpmix reads the attribute as a flag too), none when it is
+     * absent or {@code false}.
+     *
+     * @throws PmixException PMIX_ERR_BAD_PARAM for a value of another type or a special rank other than WILDCARD
+     */
+    public static StdinTarget targetsOf(List<Info> jobInfo) {
+        for (Info i : jobInfo) {
+            if (!i.key().equals(Attributes.FWD_STDIN.key())) {
+                continue;
+            }
+            if (i.value() instanceof Rank r) {
+                if (r.value() == Rank.WILDCARD) {
+                    return StdinTarget.ALL;
+                }
+                if (r.value() < 0) {
+                    throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_FWD_STDIN: rank " + r
+                            + " names no process; give a rank or WILDCARD");
+                }
+                return new StdinTarget(false, r.value());
+            }
+            if (i.value() instanceof Value.Bool || i.value() instanceof Value.Undef) {
+                return i.isTrue() ? StdinTarget.ALL : StdinTarget.NONE;
+            }
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_FWD_STDIN: " + i.value()
+                    + " is neither a rank nor a flag");
+        }
+        return StdinTarget.NONE;
+    }
 
     /** A process whose stdin tools feed from now on. */
     public void attach(Proc proc, OutputStream stdin) {

@@ -11,9 +11,11 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.Rank;
 
 /** Stdin pushed by tools reaches the stdin of the processes it targets, in order, then ends. */
 class ToolStdinTest {
@@ -79,6 +81,19 @@ class ToolStdinTest {
                     .toCompletableFuture().join());
             assertEquals(PmixStatus.PMIX_ERR_IOF_COMPLETE, second, "first answer " + first);
         }
+    }
+
+    @Test
+    void theSpawnsFwdStdinSaysWhichRanksReadToolStdin() {
+        assertEquals(StdinTarget.NONE, ToolStdin.targetsOf(List.of()));
+        assertEquals(new StdinTarget(false, 2), ToolStdin.targetsOf(List.of(Attributes.FWD_STDIN.info(2))));
+        assertEquals(StdinTarget.ALL, ToolStdin.targetsOf(List.of(Attributes.FWD_STDIN.info(Rank.WILDCARD))));
+        assertEquals(StdinTarget.ALL, ToolStdin.targetsOf(List.of(Info.of(Attributes.FWD_STDIN.key(), true))));
+        assertEquals(StdinTarget.NONE, ToolStdin.targetsOf(List.of(Info.of(Attributes.FWD_STDIN.key(), false))));
+        PmixException bad = org.junit.jupiter.api.Assertions.assertThrows(PmixException.class,
+                () -> ToolStdin.targetsOf(List.of(Info.of(Attributes.FWD_STDIN.key(), "rank 0"))));
+        assertEquals(PmixStatus.PMIX_ERR_BAD_PARAM, bad.status());
+        assertTrue(bad.getMessage().contains("PMIX_FWD_STDIN"), bad.getMessage());
     }
 
     @Test
