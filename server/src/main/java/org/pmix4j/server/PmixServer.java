@@ -169,13 +169,18 @@ public final class PmixServer implements AutoCloseable {
     /**
      * {@code PMIx_server_register_nspace}: the job data of a namespace, with {@code localProcs} of its
      * processes on this node. Fails with PMIX_ERR_BAD_PARAM naming the key when the data is inconsistent.
+     * PMIX_IOF_CACHE_SIZE / DROP_OLDEST / DROP_NEWEST in {@code info} set how the job's output is kept for
+     * tools that pull it later, PMIX_FWD_STDOUT / STDERR / STDDIAG which channels tools may pull (see
+     * {@code IofRouter.jobRegistered}).
      */
     public CompletableFuture<Void> registerNspace(String nspace, int localProcs, List<Info> info) {
         return call(() -> {
             if (core.namespace(nspace) != null) {
                 throw new PmixException(PmixStatus.PMIX_ERR_DUPLICATE_KEY, "namespace '" + nspace + "' is already registered");
             }
+            parts.iof().checkDirectives(info);
             store.register(nspace, localProcs, info);
+            parts.iof().jobRegistered(nspace, info);
             core.addNamespace(nspace, localProcs);
             return null;
         });

@@ -15,6 +15,9 @@
  * {@link org.pmix4j.runtime.iof.StdinTarget} parses {@code --stdin} (default rank 0);
  * {@link org.pmix4j.runtime.iof.StdinRouter} copies the launcher's stdin to the targets' pipes through a
  * fixed pool of buffers (bounded memory, backpressure, every byte once to each target, EOF at the end).
+ * {@link org.pmix4j.runtime.iof.ToolStdin} writes the stdin that tools push ({@code PMIx_IOF_push}) to the
+ * processes of jobs spawned with PMIX_FWD_STDIN ({@code ToolStdin.targetsOf} reads which ranks); the host's
+ * {@code pushStdin} hands it each push.
  *
  * <h2>Wiring (RunCommand / LocalRuntime / LocalProcessLauncher)</h2>
  * <pre>{@code

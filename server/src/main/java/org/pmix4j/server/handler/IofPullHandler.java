@@ -16,7 +16,9 @@ import org.slf4j.LoggerFactory;
  * IOF_PULL: the request is registered with the {@link IofRouter} and the host told through its
  * {@code iofPull} upcall; reply ({@code _iofreg}): an {@link IofPullReply} with this server's id of the
  * request (IOF_DEREGISTER names it), or a bare STATUS on failure. Output cached before the request is sent
- * right after the reply.
+ * right after the reply, bounded by the pull's PMIX_IOF_CACHE_SIZE; PMIX_IOF_BUFFERING_SIZE / TIME gather
+ * what the request gets. A pull of a channel that the source's job was started without forwarding
+ * (PMIX_FWD_*) is refused with PMIX_ERR_NOT_AVAILABLE before the host hears of it.
  *
  * <p>Unlike libpmix, which refuses (-47) when its host has no {@code iof_pull}, a host without the upcall
  * is no obstacle: the output the host delivers with {@code PmixServer.iofDeliver} reaches the requester
@@ -37,7 +39,8 @@ public final class IofPullHandler implements CommandHandler<IofPullRequest> {
 
     @Override
     public void handle(Request req, IofPullRequest pull) {
-        int id = router.register(req.peer(), pull.sources(), pull.channels(), pull.requesterId());
+        router.checkPull(pull.sources(), pull.channels(), pull.directives());
+        int id = router.register(req.peer(), pull.sources(), pull.channels(), pull.requesterId(), pull.directives());
         host.iofPull(pull.sources(), pull.directives(), pull.channels()).whenCompleteAsync((ok, err) -> {
             int status = err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err);
             if (status == PmixStatus.PMIX_ERR_NOT_SUPPORTED) {
@@ -50,7 +53,7 @@ public final class IofPullHandler implements CommandHandler<IofPullRequest> {
                 return;
             }
             req.reply(new IofPullReply(PmixStatus.PMIX_SUCCESS, id));
-            router.replayCache(id);
+            router.replayCache(id, pull.directives());
         }, loop);
     }
 }

@@ -8,7 +8,9 @@ import org.pmix4j.server.collective.ServerLocality;
 import org.pmix4j.server.collective.Timers;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.event.EventService;
+import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.iof.PeerOutputSink;
 import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.store.JobStore;
 
@@ -37,13 +39,13 @@ public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore
         ModexStore modex = new ModexStore(core.config().bufferKind());
         Collectives collectives = new Collectives(new ServerLocality(jobs, core), Timers.of(core.loop()), core.loop());
         EventService events = new EventService(core);
-        IofRouter iof = new IofRouter(core.self());
+        IofRouter iof = new IofRouter(core.self(), Timers.of(core.loop()), new IofEvents(events, core.self()));
         ExecutingEpilogRegistry cleanup = new ExecutingEpilogRegistry();
         core.addPeerListener(modex);
         core.addPeerListener(collectives);
         core.addPeerListener(events);
         core.addPeerListener(iof);
-        core.addMessageSink(iof);
+        core.addMessageSink(new PeerOutputSink());
         core.addPeerListener(cleanup);
         return new ServerParts(jobs, attributes, modex, collectives, new Groups(), events, iof, cleanup);
     }

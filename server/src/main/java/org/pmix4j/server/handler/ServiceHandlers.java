@@ -5,6 +5,7 @@ import org.pmix4j.server.cleanup.CleanupRegistry;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;
 import org.pmix4j.server.core.ServerCore;
+import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.store.JobStore;
@@ -69,7 +70,8 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.VALIDATE_CREDENTIAL, ValidateCredentialRequest.class,
                 new ValidateCredentialHandler(host, loop));
         core.handle(PmixCommand.IOF_PULL, IofPullRequest.class, new IofPullHandler(iof, host, loop));
-        core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class, new IofPushHandler(host, loop));
+        core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class,
+                new IofPushHandler(host, new IofEvents(parts.events(), core.self()), loop));
         core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, host, loop));
         core.handle(PmixCommand.GROUP_CONSTRUCT, GroupConstructRequest.class,
                 new GroupConstructHandler(collectives, groups, host));

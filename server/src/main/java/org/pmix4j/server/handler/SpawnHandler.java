@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.ByteObject;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
@@ -22,9 +21,12 @@ import org.pmix4j.wire.message.SpawnRequest;
  * with this server, its job-level data as KVALs, which the client files as it files its own job data (so it
  * can Get the new job's size ... at once).
  *
- * <p>PMIX_FWD_STDOUT / STDERR / STDDIAG / STDIN in the directives (for a tool: all output channels unless
- * it says otherwise) make the requester a receiver of the new job's output, as libpmix arranges, with the
- * requester's default id 0; output the host delivered before is sent at once.
+ * <p>What the job info says about output (PMIX_FWD_STDOUT / STDERR / STDDIAG, for a tool all output
+ * channels when it names none; PMIX_IOF_CACHE_*, PMIX_IOF_BUFFERING_*) goes to the {@link IofRouter}
+ * ({@code registerForSpawn}): the requester receives the new job's output, as libpmix arranges, with its
+ * default id 0, and output the host delivered before is sent at once. Unlike libpmix, a tool that names
+ * some output channels gets only those (libpmix adds the ones it did not name): what a spawn forwards is
+ * also what later pulls of the job may ask for.
  *
  * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
  * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).
@@ -46,10 +48,10 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
     public void handle(Request req, SpawnRequest spawn) {
         List<Info> jobInfo = spawn.jobInfo();
         Peer peer = req.peer();
-        int channels = IofChannel.forwardedBySpawn(jobInfo, !peer.isClient());
+        iof.checkDirectives(jobInfo);
         HostReplies.whenDone(loop, host.spawn(peer.proc(), jobInfo, spawn.apps()), (nspace, status) -> {
-            if (status == PmixStatus.PMIX_SUCCESS && nspace != null && channels != IofChannel.NONE) {
-                iof.registerForSpawn(peer, nspace, channels);
+            if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
+                iof.registerForSpawn(peer, nspace, jobInfo);
             }
             ByteObject jobData = ByteObject.EMPTY;
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {

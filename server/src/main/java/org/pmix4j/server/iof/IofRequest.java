@@ -9,9 +9,10 @@ import org.pmix4j.server.peer.Peer;
  * One registration for output: who wants it ({@code requester}), from which processes ({@code sources},
  * WILDCARD ranks allowed), on which channels (a mask), and the id the requester gave the request, which
  * every data message carries back ({@code remoteId}). {@code id} is this server's index of it, the one
- * IOF_PULL answers and IOF_DEREG names.
+ * IOF_PULL answers and IOF_DEREG names. Its output goes out through {@code output}, which gathers it as
+ * the request's buffering asks.
  */
-record IofRequest(int id, Peer requester, List<Proc> sources, int channels, long remoteId) {
+record IofRequest(int id, Peer requester, List<Proc> sources, int channels, long remoteId, OutputBuffer output) {
     IofRequest {
         sources = List.copyOf(sources);
     }

@@ -1,69 +1,69 @@
 package org.pmix4j.server.iof;
 
-import java.io.PrintStream;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
-import java.util.function.Consumer;
+import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
-import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.IofChannel;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.collective.Timers;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.pmix4j.wire.Unpacker;
-import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.IofDataMessage;
 import org.pmix4j.wire.protocol.Tags;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Forwards process output to the peers that asked for it, as libpmix's server does
- * ({@code PMIx_server_IOF_deliver}, {@code pmix_iof_process_iof}): the host feeds output in with
- * {@link #deliver}; every registered request whose channel mask and sources match gets one data message
- * on tag 2 (an {@link IofDataMessage} carrying the requester's id of the request). Output nobody wants yet is cached (the oldest dropped beyond {@link #MAX_CACHED_MESSAGES} messages or
- * {@link #MAX_CACHED_BYTES} bytes) and replayed to a later matching request, after its IOF_PULL reply, then
- * dropped from the cache. A tool that connects gets, like with libpmix, an implicit request with id 0 for
- * the server's own stdout, stderr and stddiag. Requests go away with their peer.
+ * ({@code PMIx_server_IOF_deliver}): the host feeds output in with {@link #deliver}; every registered
+ * request whose channel mask and sources match gets it as data messages on tag 2 (an {@link IofDataMessage}
+ * carrying the requester's id of the request), gathered first when the request asked for buffering
+ * ({@link OutputBuffer}). Output nobody wants yet goes to the {@link IofCache}, under its job's
+ * {@link CachePolicy}, and is replayed to a later matching request right after its IOF_PULL reply, in the
+ * order it came. A tool that connects gets, like with libpmix, an implicit request with id 0 for the
+ * server's own stdout, stderr and stddiag. Requests go away with their peer; a job's cache and records
+ * with its namespace.
  *
- * <p>IO a peer sends the server on tag 2 (libpmix's {@code server_iof_handler}) has no request of this
- * server to go to, so, as libpmix does then, it is written to the server process's own stdout (stdout
- * channel) or stderr (the others).
+ * <p>What a job forwards ({@link ForwardedChannels}) and how its output is cached come from its start: the
+ * spawn's job info ({@link #registerForSpawn}) or the registration's ({@link #jobRegistered}).
+ *
+ * <p>IO that peers send the server is {@link PeerOutputSink}'s.
  *
  * <p>Loop thread only.
  */
-public final class IofRouter implements ServerCore.PeerListener, ServerCore.MessageSink {
-    private static final Logger LOG = LoggerFactory.getLogger(IofRouter.class);
-
-    /** Bounds of the cache of output delivered before anybody asked for it. */
-    public static final int MAX_CACHED_MESSAGES = 65_536;
-    public static final long MAX_CACHED_BYTES = 64L << 20;
-
+public final class IofRouter implements ServerCore.PeerListener {
     /** One piece of output. */
     public record Output(Proc source, int channel, byte[] data, List<Info> info) {
         public Output {
             info = List.copyOf(info);
         }
+
+        Output withData(byte[] other) {
+            return new Output(source, channel, other, info);
+        }
     }
 
     private final Proc self;
+    private final Timers timers;
+    private final IofEvents events;
     private final Map<Integer, IofRequest> requests = new TreeMap<>();
-    private final ArrayDeque<Output> cache = new ArrayDeque<>();
-    private long cachedBytes;
-    private Consumer<Output> fromPeers = IofRouter::writeLocally;
+    private final IofCache cache = new IofCache();
+    private final ForwardedChannels forwarded = new ForwardedChannels();
 
-    /** {@code self} is the server's own name: output a tool pulls from "the server" is addressed to it. */
-    public IofRouter(Proc self) {
+    /**
+     * @param self   the server's own name: output a tool pulls from "the server" is addressed to it
+     * @param timers the loop's timers, for PMIX_IOF_BUFFERING_TIME
+     * @param events tells a requester when output it pulls was lost to a full cache
+     */
+    public IofRouter(Proc self, Timers timers, IofEvents events) {
         this.self = self;
-    }
-
-    /** Where output that peers send the server goes (default: the server process's stdout/stderr). */
-    public void onPeerOutput(Consumer<Output> sink) {
-        this.fromPeers = sink;
+        this.timers = timers;
+        this.events = events;
     }
 
     // ---- output from the host ----------------------------------------------------------------------------
@@ -73,10 +73,13 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
         Output out = new Output(source, channel, data, info);
         boolean taken = false;
         for (IofRequest r : List.copyOf(requests.values())) {
-            taken |= forward(out, r);
+            if (r.wants(source, channel, self)) {
+                r.output().offer(out);
+                taken = true;
+            }
         }
         if (!taken) {
-            cache(out);
+            cache.add(out);
         }
     }
 
@@ -87,102 +90,164 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
     public void deliverTo(Proc recipient, int channel, byte[] data) {
         Output out = new Output(self, channel, data, List.of());
         for (IofRequest r : List.copyOf(requests.values())) {
-            if (r.requester().proc().equals(recipient)) {
-                forwardOwn(out, r);
+            if (r.requester().proc().equals(recipient) && r.wants(self, channel, self)) {
+                r.output().offer(out);
             }
         }
     }
 
-    private void forwardOwn(Output out, IofRequest r) {
-        if ((r.channels() & out.channel()) == 0 || !r.requester().isConnected()) {
+    private static void send(Peer to, long remoteId, Output out) {
+        if (!to.isConnected()) {
             return;
         }
-        for (Proc p : r.sources()) {
-            if (p.equals(self)) {
-                Peer to = r.requester();
-                to.send(Tags.IOF, new IofDataMessage(out.source(), out.channel(), r.remoteId(), out.info(),
-                        new ByteObject(out.data())).payload(to.kind()));
-                return;
-            }
-        }
-    }
-
-    private boolean forward(Output out, IofRequest r) {
-        if (!r.wants(out.source(), out.channel(), self)) {
-            return false;
-        }
-        Peer to = r.requester();
-        IofDataMessage message = new IofDataMessage(out.source(), out.channel(), r.remoteId(), out.info(),
+        IofDataMessage message = new IofDataMessage(out.source(), out.channel(), remoteId, out.info(),
                 new ByteObject(out.data()));
         to.send(Tags.IOF, message.payload(to.kind()));
-        return true;
-    }
-
-    private void cache(Output out) {
-        cache.addLast(out);
-        cachedBytes += out.data().length;
-        while (cache.size() > MAX_CACHED_MESSAGES || cachedBytes > MAX_CACHED_BYTES) {
-            Output dropped = cache.removeFirst();
-            cachedBytes -= dropped.data().length;
-            LOG.debug("IOF cache full: dropped {} bytes from {}", dropped.data().length, dropped.source());
-        }
     }
 
     /** How many pieces of output wait in the cache. */
     public int cachedMessages() {
-        return cache.size();
+        return cache.pieces();
+    }
+
+    /** How many bytes of output were dropped because a job's cache was full. */
+    public long droppedBytes() {
+        return cache.droppedBytes();
+    }
+
+    // ---- jobs --------------------------------------------------------------------------------------------
+
+    /**
+     * A job was registered: PMIX_IOF_CACHE_SIZE / DROP_OLDEST / DROP_NEWEST in its info set how its output
+     * is cached, and PMIX_FWD_STDOUT / STDERR / STDDIAG which channels it forwards (see
+     * {@link ForwardedChannels}). A host that starts jobs for tools passes the spawn's attributes on here,
+     * so that they hold from the job's first byte of output.
+     *
+     * @throws PmixException PMIX_ERR_BAD_PARAM or PMIX_ERR_TYPE_MISMATCH naming a bad cache attribute
+     */
+    public void jobRegistered(String nspace, List<Info> info) {
+        if (CachePolicy.isIn(info)) {
+            cache.setPolicy(nspace, CachePolicy.read(info, CachePolicy.DEFAULT));
+        }
+        ForwardedChannels.declared(info, false).ifPresent(c -> forwarded.declare(nspace, c));
+    }
+
+    /** How a job's output is cached now. */
+    public CachePolicy cachePolicy(String nspace) {
+        return cache.policy(nspace);
+    }
+
+    /** The channels a job forwards, empty when its start did not say (then any can be pulled). */
+    public OptionalInt forwardedChannels(String nspace) {
+        return forwarded.of(nspace);
+    }
+
+    @Override
+    public void namespaceGone(String nspace) {
+        cache.dropJob(nspace);
+        forwarded.forget(nspace);
     }
 
     // ---- requests ------------------------------------------------------------------------------------------
 
-    /** Registers a request; returns this server's id of it (the lowest free one, as libpmix's array gives). */
-    public int register(Peer requester, List<Proc> sources, int channels, long remoteId) {
+    /**
+     * Checks that a pull may be granted: PMIX_ERR_NOT_AVAILABLE when a source's job was started forwarding
+     * other channels than those asked for; PMIX_ERR_BAD_PARAM for bad buffering or cache directives.
+     */
+    public void checkPull(List<Proc> sources, int channels, List<Info> directives) {
+        String why = forwarded.refusal(sources, channels);
+        if (why != null) {
+            throw new PmixException(PmixStatus.PMIX_ERR_NOT_AVAILABLE, "IO forwarding pull refused: " + why);
+        }
+        checkDirectives(directives);
+    }
+
+    /**
+     * Checks the buffering and cache attributes of a pull's directives or a spawn's job info:
+     * PMIX_ERR_BAD_PARAM or PMIX_ERR_TYPE_MISMATCH naming what is wrong.
+     */
+    public void checkDirectives(List<Info> directives) {
+        Buffering.read(directives);
+        CachePolicy.read(directives, CachePolicy.DEFAULT);
+    }
+
+    /**
+     * Registers a request; returns this server's id of it (the lowest free one, as libpmix's array gives).
+     * PMIX_IOF_BUFFERING_SIZE / TIME in {@code directives} gather its output.
+     */
+    public int register(Peer requester, List<Proc> sources, int channels, long remoteId, List<Info> directives) {
         int id = 0;
         while (requests.containsKey(id)) {
             id++;
         }
-        requests.put(id, new IofRequest(id, requester, sources, channels, remoteId));
+        OutputBuffer buffer = new OutputBuffer(Buffering.read(directives), timers,
+                out -> send(requester, remoteId, out));
+        requests.put(id, new IofRequest(id, requester, sources, channels, remoteId, buffer));
         return id;
     }
 
-    /** Sends the request the cached output it matches (dropping that from the cache). */
-    public void replayCache(int id) {
+    /**
+     * Sends the request the cached output it matches, in the order it came, and drops that from the cache.
+     * PMIX_IOF_CACHE_SIZE in the pull's {@code directives} bounds what it gets per channel: the first bytes,
+     * or the last with PMIX_IOF_DROP_OLDEST. When a full cache lost output of a job it asks for, the
+     * requester is first told with PMIX_ERR_IOF_FAILURE ({@link IofEvents}).
+     */
+    public void replayCache(int id, List<Info> directives) {
         IofRequest r = requests.get(id);
         if (r == null) {
             return;
         }
-        for (Iterator<Output> it = cache.iterator(); it.hasNext();) {
-            Output out = it.next();
-            if (forward(out, r)) {
-                it.remove();
-                cachedBytes -= out.data().length;
+        for (String job : r.sources().stream().map(Proc::nspace).distinct().toList()) {
+            int lost = cache.lostChannels(job) & r.channels();
+            if (lost != 0) {
+                events.outputLost(r.requester(), job, lost);
             }
         }
+        List<Output> cached = cache.take(out -> r.wants(out.source(), out.channel(), self));
+        if (Attributes.IOF_CACHE_SIZE.isIn(directives)) {
+            cached = IofCache.limit(cached, CachePolicy.read(directives, CachePolicy.DEFAULT));
+        }
+        cached.forEach(r.output()::offer);
     }
 
-    /** Drops a request; false when the peer has no request with that id. */
+    /** Drops a request, sending what it had gathered; false when the peer has no request with that id. */
     public boolean deregister(Peer requester, int id) {
         IofRequest r = requests.get(id);
         if (r == null || r.requester() != requester) {
             return false;
         }
+        r.output().flush();
         requests.remove(id);
         return true;
     }
 
     /** Forgets a request whatever its owner (a failed IOF_PULL). */
     public void remove(int id) {
-        requests.remove(id);
+        IofRequest r = requests.remove(id);
+        if (r != null) {
+            r.output().discard();
+        }
     }
 
     /**
-     * The request libpmix makes for whoever spawned a job with output forwarding (PMIX_FWD_STDOUT ...,
-     * all output channels by default for a tool): that job's output, with the requester's default id 0.
-     * Matching cached output is sent at once.
+     * A spawn succeeded: what its job info says about output applies to the new job. The job forwards the
+     * output channels its PMIX_FWD_* attributes set true ({@link ForwardedChannels}); the requester gets
+     * them, as libpmix arranges, through a request with its default id 0, gathered as
+     * PMIX_IOF_BUFFERING_* say. A tool that named no output channel gets all of them (libpmix's default),
+     * a client none; one that named some gets only those (libpmix would add the others to the implicit
+     * request, but then a pull of them would be refused while the spawn forwards them). PMIX_IOF_CACHE_* set the job's cache policy. Matching cached output is sent at once.
      */
-    public void registerForSpawn(Peer requester, String nspace, int channels) {
-        int id = register(requester, List.of(Proc.wildcard(nspace)), channels, 0);
-        replayCache(id);
+    public void registerForSpawn(Peer requester, String nspace, List<Info> jobInfo) {
+        if (CachePolicy.isIn(jobInfo)) {
+            cache.setPolicy(nspace, CachePolicy.read(jobInfo, cache.policy(nspace)));
+        }
+        ForwardedChannels.declared(jobInfo, !requester.isClient()).ifPresent(c -> forwarded.declare(nspace, c));
+        int channels = IofChannel.forwardedBySpawn(jobInfo, !requester.isClient()) & ~IofChannel.STDIN;
+        if (channels == IofChannel.NONE) {
+            return;
+        }
+        int id = register(requester, List.of(Proc.wildcard(nspace)), channels, 0, jobInfo);
+        replayCache(id, List.of());
     }
 
     /** The registrations, for tests and diagnostics. */
@@ -200,42 +265,18 @@ public final class IofRouter implements ServerCore.PeerListener, ServerCore.Mess
     @Override
     public void connected(Peer peer, List<Info> info) {
         if (!peer.isClient()) {
-            register(peer, List.of(self), IofChannel.STDOUT | IofChannel.STDERR | IofChannel.STDDIAG, 0);
+            register(peer, List.of(self), IofChannel.STDOUT | IofChannel.STDERR | IofChannel.STDDIAG, 0, List.of());
         }
     }
 
     @Override
     public void lost(Peer peer, String why) {
-        requests.values().removeIf(r -> r.requester() == peer);
-    }
-
-    @Override
-    public boolean accepts(int tag) {
-        return tag == Tags.IOF;
-    }
-
-    @Override
-    public void message(Peer peer, int tag, byte[] payload) {
-        if (payload.length == 0) {
-            return;
-        }
-        Output out;
-        try {
-            // the request id means nothing here: the server made no request of the peer
-            IofDataMessage in = IofDataMessage.read(new Unpacker(payload, peer.kind()));
-            out = new Output(in.source(), in.channel(), in.data().bytes(), in.info());
-        } catch (WireFormatException | ClassCastException e) {
-            LOG.warn("dropping malformed IO data from {}: {}", peer, e.getMessage());
-            return;
-        }
-        LOG.debug("{} sent {} bytes of {} from {}", peer, out.data().length, IofChannel.label(out.channel()),
-                out.source());
-        fromPeers.accept(out);
-    }
-
-    private static void writeLocally(Output out) {
-        PrintStream s = (out.channel() & IofChannel.STDOUT) != 0 ? System.out : System.err;
-        s.write(out.data(), 0, out.data().length);
-        s.flush();
+        requests.values().removeIf(r -> {
+            if (r.requester() == peer) {
+                r.output().discard();
+                return true;
+            }
+            return false;
+        });
     }
 }
