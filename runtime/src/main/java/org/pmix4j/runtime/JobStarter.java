@@ -85,6 +85,7 @@ final class JobStarter {
             OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
             List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent);
             registration.addAll(output.registrationInfos());
+            registration.addAll(toolOutputInfos(job));
             server.registerNspace(nspace, map.size(), registration).join();
             for (ProcPlacement s : map.procs()) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
@@ -116,6 +117,31 @@ final class JobStarter {
             }
             throw e;
         }
+    }
+
+    /**
+     * What the server must know of a spawned job's output before its first byte: how much of it to keep for
+     * tools that pull it later (the spawn's PMIX_IOF_CACHE_SIZE, DROP_OLDEST, DROP_NEWEST) and which
+     * channels its requester takes (PMIX_FWD_*, as read for the requester).
+     */
+    private static List<Info> toolOutputInfos(Job job) {
+        List<Info> infos = new ArrayList<>();
+        if (job.parent() == null) {
+            return infos;
+        }
+        for (Info i : job.directives()) {
+            if (i.key().equals(Attributes.IOF_CACHE_SIZE.key()) || i.key().equals(Attributes.IOF_DROP_OLDEST.key())
+                    || i.key().equals(Attributes.IOF_DROP_NEWEST.key())) {
+                infos.add(i);
+            }
+        }
+        int forwarded = job.forwardedChannels();
+        if ((forwarded & (IofChannel.STDOUT | IofChannel.STDERR | IofChannel.STDDIAG)) != 0) {
+            infos.add(Attributes.FWD_STDOUT.info((forwarded & IofChannel.STDOUT) != 0));
+            infos.add(Attributes.FWD_STDERR.info((forwarded & IofChannel.STDERR) != 0));
+            infos.add(Attributes.FWD_STDDIAG.info((forwarded & IofChannel.STDDIAG) != 0));
+        }
+        return infos;
     }
 
     /** The map goes where the job's output goes: to the tool that takes its stdout, else to ours. */

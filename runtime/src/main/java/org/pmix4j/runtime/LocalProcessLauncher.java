@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.iof.IoForwarder;
+import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.runtime.iof.ProcessOutput;
 import org.pmix4j.runtime.placement.CpuBinder;
 import org.pmix4j.runtime.placement.ProcPlacement;
@@ -26,15 +27,18 @@ final class LocalProcessLauncher implements ProcessLauncher {
     private final IoForwarder iof;
     private final Function<Proc, Map<String, String>> serverEnv;
     private final ExitListener exits;
+    private final ToolStdin toolStdin;
 
     /**
      * @param launcherEnv the launcher's own environment
      * @param runEnv      what every process of the run gets from the options
      * @param serverEnv   the environment a process needs to join the server ({@code PmixServer.setupFork})
      * @param exits       told of every end
+     * @param toolStdin   the processes whose stdin tools push (PMIX_FWD_STDIN of a spawn)
      */
     LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, IoForwarder iof,
-            Function<Proc, Map<String, String>> serverEnv, ExitListener exits) {
+            Function<Proc, Map<String, String>> serverEnv, ExitListener exits, ToolStdin toolStdin) {
+        this.toolStdin = toolStdin;
         this.launcherEnv = launcherEnv;
         this.runEnv = runEnv;
         this.binder = binder;
@@ -80,13 +84,19 @@ final class LocalProcessLauncher implements ProcessLauncher {
         pb.environment().clear();
         pb.environment().putAll(childEnv);
         boolean readsStdin = request.stdin() != null && request.stdinRanks().receives(s.rank());
-        pb.redirectInput(readsStdin ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        // a spawned job's stdin comes from its requester's pushes, for the ranks its PMIX_FWD_STDIN names
+        boolean pushedStdin = !readsStdin && job.parent() != null
+                && ToolStdin.targetsOf(job.directives()).receives(s.rank());
+        pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
+                : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
             Process p = pb.start();
             ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
                     p.getInputStream(), p.getErrorStream());
             if (readsStdin) {
                 request.stdin().addTarget(proc, p.getOutputStream());
+            } else if (pushedStdin) {
+                toolStdin.attach(proc, p.getOutputStream());
             }
             return new LaunchedProcess(proc, p, po);
         } catch (IOException ex) {
@@ -104,6 +114,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
             Thread.currentThread().interrupt();
             return;
         }
+        toolStdin.detach(p.proc());
         exits.exited(job, p, status);
     }
 }

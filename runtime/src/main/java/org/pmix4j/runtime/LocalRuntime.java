@@ -12,6 +12,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.runtime.iof.IoForwarder;
 import org.pmix4j.runtime.iof.StdinRouter;
+import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
 
@@ -48,6 +49,7 @@ final class LocalRuntime implements AutoCloseable {
     private final ExitClassifier classifier = new ExitClassifier(hostname);
     /** Completed with the requester when a tool asks the runtime itself to terminate. */
     private final CompletableFuture<Proc> terminateRequest = new CompletableFuture<>();
+    private final ToolStdin toolStdin = new ToolStdin();
     private PmixServer server;
     private JobStarter starter;
     private StdinRouter stdin;
@@ -88,7 +90,7 @@ final class LocalRuntime implements AutoCloseable {
         init.addAll(settings.serverInfo());
         JobControl jobControl = new JobControl(jobs, base + "@0", this::terminateRequested);
         RuntimeHost host = new RuntimeHost(jobs, new RuntimeQueries(jobs, hostname), new RuntimeLog(iof::launcherMessage, out),
-                data, jobControl, classifier, messages);
+                data, jobControl, classifier, messages, toolStdin);
         server = PmixServer.start(host, init, env);
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);
@@ -112,7 +114,7 @@ final class LocalRuntime implements AutoCloseable {
         JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages,
                 hostname);
         ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
-                server::setupFork, supervisor);
+                server::setupFork, supervisor, toolStdin);
         starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
                 outcome, out, iof::launcherMessage, hostname);
         // the server needed the host to start, the starter needs the server: spawns are served from here on
@@ -175,6 +177,7 @@ final class LocalRuntime implements AutoCloseable {
         if (stdin != null) {
             stdin.close();
         }
+        toolStdin.close();
         if (server != null) {
             server.close();
         }

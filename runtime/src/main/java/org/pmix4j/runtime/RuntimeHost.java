@@ -12,6 +12,7 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
 import org.pmix4j.runtime.data.DataServer;
+import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.server.HostModule;
 
 /**
@@ -31,10 +32,12 @@ final class RuntimeHost implements HostModule {
     private final JobControl jobControl;
     private final ExitClassifier classifier;
     private final RuntimeMessages messages;
+    private final ToolStdin toolStdin;
     private volatile SpawnHandler spawns;
 
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
-            ExitClassifier classifier, RuntimeMessages messages) {
+            ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin) {
+        this.toolStdin = toolStdin;
         this.jobs = jobs;
         this.queries = queries;
         this.log = log;
@@ -122,6 +125,12 @@ final class RuntimeHost implements HostModule {
             job.fail(classifier.abort(requester, job.process(requester.rank()), status, message));
         }
         return HostModule.done();
+    }
+
+    /** PMIx_IOF_push: standard input a tool sends to processes of a job it spawned with PMIX_FWD_STDIN. */
+    @Override
+    public CompletionStage<Void> pushStdin(Proc source, List<Proc> targets, List<Info> directives, byte[] data) {
+        return toolStdin.push(source, targets, directives, data);
     }
 
     /** Tools get a namespace of their own under the launcher's: {@code <base>@tool.<n>}, rank 0. */

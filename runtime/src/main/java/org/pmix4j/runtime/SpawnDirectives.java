@@ -49,6 +49,8 @@ import org.pmix4j.api.Value;
  * PMIX_IOF_OUTPUT_RAW, PMIX_IOF_RANK_OUTPUT, PMIX_IOF_TAG_DETAILED_OUTPUT, PMIX_IOF_TAG_FULLNAME_OUTPUT and
  * the deprecated PMIX_TAG_OUTPUT, PMIX_TIMESTAMP_OUTPUT, PMIX_MERGE_STDERR_STDOUT, PMIX_OUTPUT_TO_FILE,
  * PMIX_OUTPUT_TO_DIRECTORY, PMIX_OUTPUT_NOCOPY</td><td>RUN</td><td>iof.OutputOptions.withDirectives</td></tr>
+ * <tr><td>PMIX_IOF_CACHE_SIZE, PMIX_IOF_DROP_OLDEST, PMIX_IOF_DROP_NEWEST, PMIX_IOF_BUFFERING_SIZE,
+ * PMIX_IOF_BUFFERING_TIME</td><td>RUN</td><td>registered with the job; the server's IofCache and IofRouter</td></tr>
  * <tr><td>PMIX_NOHUP</td><td>DVM</td><td>a job outlives the tool that launched it</td></tr>
  * <tr><td>PMIX_FWD_STDIN</td><td>DVM</td><td>stdin pushed by the tool</td></tr>
  * <tr><td>PMIX_DISPLAY_MAP, PMIX_REPORT_BINDINGS</td><td>DVM</td><td>JobStarter (prun's --display map,
@@ -111,6 +113,11 @@ final class SpawnDirectives {
             run(Attributes.OUTPUT_TO_FILE, "OutputOptions (deprecated name)"),
             run(Attributes.OUTPUT_TO_DIRECTORY, "OutputOptions (deprecated name)"),
             run(Attributes.OUTPUT_NOCOPY, "OutputOptions (deprecated name)"),
+            run(Attributes.IOF_CACHE_SIZE, "JobStarter registers it; the server's IofCache keeps the job's output"),
+            run(Attributes.IOF_DROP_OLDEST, "JobStarter registers it; the server's IofCache"),
+            run(Attributes.IOF_DROP_NEWEST, "JobStarter registers it; the server's IofCache"),
+            run(Attributes.IOF_BUFFERING_SIZE, "the server's IofRouter, for the requester's forwarding"),
+            run(Attributes.IOF_BUFFERING_TIME, "the server's IofRouter, for the requester's forwarding"),
             dvm(Attributes.NOHUP, "the job outlives the tool that launched it"),
             dvm(Attributes.FWD_STDIN, "stdin pushed by the tool"),
             dvm(Attributes.DISPLAY_MAP, "JobStarter: the map goes where the job's output goes"),
