@@ -182,6 +182,33 @@ class DvmTest {
         }
     }
 
+    @Test
+    void theFrontEndsStdinReachesTheJob() throws Exception {
+        try (DvmProcess dvm = DvmProcess.start(tmp.resolve("stdin"))) {
+            byte[] input = new byte[3 << 20];
+            new java.util.Random(12).nextBytes(input);
+            Path file = tmp.resolve("input.bin");
+            Files.write(file, input);
+            String expected = java.util.HexFormat.of().formatHex(
+                    java.security.MessageDigest.getInstance("MD5").digest(input));
+            LauncherProcess.Setup fromFile = new LauncherProcess.Setup(List.of(), java.util.Map.of(),
+                    ProcessBuilder.Redirect.from(file.toFile()), null);
+            // rank 0 (the default) gets all of it, in order, then end of file
+            try (LauncherProcess p = LauncherProcess.startCommand(dvm.tmpdir(), "prun", List.of("-n", "2", "sh", "-c",
+                    "if [ $PMIX_RANK = 0 ]; then md5sum; else cat; echo rank1-eof; fi"), fromFile)) {
+                assertEquals(0, p.waitFor(Duration.ofSeconds(120)), p.all());
+                assertTrue(p.stdout().contains(expected + "  -"), p.all());
+                assertTrue(p.stdout().contains("rank1-eof"), "a rank not named reads /dev/null\n" + p.all());
+            }
+            // --stdin all: every rank gets every byte
+            try (LauncherProcess p = LauncherProcess.startCommand(dvm.tmpdir(), "prun", List.of("-n", "2",
+                    "--oversubscribe", "--stdin", "all", "md5sum"), fromFile)) {
+                assertEquals(0, p.waitFor(Duration.ofSeconds(120)), p.all());
+                assertEquals(2, p.count(expected + "  -"), p.all());
+            }
+        }
+    }
+
     /** What is left under a TMPDIR besides the test's own files. */
     static List<String> leftovers(Path dir) throws java.io.IOException {
         List<String> out = new ArrayList<>();
