@@ -39,6 +39,11 @@ class DvmTest {
             assertEquals(0, hello.status(), hello.all());
             assertEquals("hello from the DVM\nhello from the DVM\n", hello.stdout(), hello.all());
 
+            try (Stream<Path> s = Files.list(session)) {
+                List<String> jobDirs = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
+                assertEquals(List.of(), jobDirs, "an ended job's session directory is gone while the DVM runs on");
+            }
+
             DvmProcess.Ended failed = dvm.run("prun", "-n", "2", "sh", "-c", "echo before; exit 3");
             assertEquals(3, failed.status(), "the job's first failure is the front end's status\n" + failed.all());
             assertTrue(failed.stderr().contains("exited with status 3; the job "), failed.all());
@@ -205,6 +210,22 @@ class DvmTest {
                     "--oversubscribe", "--stdin", "all", "md5sum"), fromFile)) {
                 assertEquals(0, p.waitFor(Duration.ofSeconds(120)), p.all());
                 assertEquals(2, p.count(expected + "  -"), p.all());
+            }
+        }
+    }
+
+    @Test
+    void aDvmThatDiesMidJobIsReportedByItsFrontEnd() throws Exception {
+        try (DvmProcess dvm = DvmProcess.start(tmp.resolve("dies"))) {
+            try (LauncherProcess job = dvm.frontEnd("prun", "-n", "1", "sh", "-c", "echo running; exec sleep 271.5")) {
+                assertTrue(job.awaitOutput("running", 1, Duration.ofSeconds(60)), job.all());
+                dvm.process().handle().destroyForcibly();
+                assertEquals(1, job.waitFor(Duration.ofSeconds(60)), job.all());
+                assertTrue(job.stderr().contains("lost the connection to the DVM before job "), job.all());
+            } finally {
+                // what a killed runtime leaves behind is the security issue's (issue 13), not the front end's
+                ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.endsWith("sleep 271.5"))
+                        .orElse(false)).forEach(ProcessHandle::destroyForcibly);
             }
         }
     }

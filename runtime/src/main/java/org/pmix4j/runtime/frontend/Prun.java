@@ -50,6 +50,7 @@ public final class Prun {
 
     /** Submits the job, follows it to its end and returns the exit status the front end leaves with. */
     public int run(DvmLocator where, List<AppContext> apps, Launcher.Options options) {
+        mark("options parsed");
         String hostname = ServerConfig.localHostname();
         SubmitRequest submit = SubmitRequest.of(apps, options, env);
         List<Info> connect = new java.util.ArrayList<>(where.connectInfo(env, hostname));
@@ -60,6 +61,7 @@ public final class Prun {
         } catch (PmixException e) {
             throw new LaunchException("cannot reach the DVM: " + e.getMessage(), 1);
         }
+        mark("connected");
         try (IoForwarder iof = new IoForwarder(submit.output(), out, err, hostname)) {
             ForwardedOutput output = new ForwardedOutput(iof, submit.size());
             tool.onForwardedOutput(output::accept);
@@ -74,12 +76,7 @@ public final class Prun {
                 return EventOutcome.CONTINUE;
             });
             String nspace;
-            if (env.containsKey("PMIX4J_FRONTEND_TIMING")) {
-                // for bench/dvm.sh: when the request leaves, on the clock the benchmark started us by
-                java.time.Instant now = java.time.Instant.now();
-                iof.launcherMessage("pmix4j prun: spawn request sent at " + (now.getEpochSecond() * 1_000_000L
-                        + now.getNano() / 1000) + " us since the epoch");
-            }
+            mark("spawn request sent");
             try {
                 nspace = tool.spawn(submit.jobInfo(), submit.apps());
             } catch (PmixException e) {
@@ -87,12 +84,14 @@ public final class Prun {
                 tool.awaitDeliveredOutput();
                 throw new LaunchException("the DVM refused the job: " + e.getMessage(), 1);
             }
+            mark("spawned");
             end.follow(nspace);
             FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage);
             List<Proc> stdinTargets = submit.stdinTargets(nspace);
             StdinPusher pusher = stdinTargets.isEmpty() ? null : StdinPusher.start(stdin, tool, stdinTargets);
             try {
                 boolean timedOut = awaitEnd(end, options.timeoutSeconds(), tool, nspace, iof);
+                mark("job ended");
                 output.awaitComplete(OUTPUT_GRACE_MS);
                 iof.awaitAll(OUTPUT_GRACE_MS, TimeUnit.MILLISECONDS);
                 if (end.event() == null) {
@@ -116,6 +115,24 @@ public final class Prun {
             return 130;
         } finally {
             tool.close();
+        }
+    }
+
+    /**
+     * With PMIX4J_FRONTEND_TIMING set (bench/dvm.sh), when each step of a submit is done, on the wall clock
+     * the benchmark started us by (microseconds since the epoch), on stderr.
+     */
+    private void mark(String step) {
+        if (env.containsKey("PMIX4J_FRONTEND_TIMING")) {
+            java.time.Instant now = java.time.Instant.now();
+            String line = "pmix4j prun: " + step + " at " + (now.getEpochSecond() * 1_000_000L + now.getNano() / 1000)
+                    + " us since the epoch\n";
+            try {
+                err.write(line.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                err.flush();
+            } catch (java.io.IOException e) {
+                // timing is best effort
+            }
         }
     }
 
