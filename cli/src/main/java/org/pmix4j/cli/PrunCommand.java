@@ -1,8 +1,6 @@
 package org.pmix4j.cli;
 
 import java.util.concurrent.Callable;
-import org.pmix4j.runtime.LaunchException;
-import org.pmix4j.runtime.frontend.DvmLocator;
 import org.pmix4j.runtime.frontend.Prun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,16 +22,7 @@ final class PrunCommand extends JobCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            DvmLocator where = dvm.locator();
-            return new Prun(System.out, System.err, System.in, System.getenv())
-                    .run(where, applications(System.getenv()), options());
-        } catch (LaunchException e) {
-            System.err.println("pmix4j prun: " + e.getMessage());
-            return e.exitStatus();
-        } catch (IllegalArgumentException e) {
-            System.err.println("pmix4j prun: " + e.getMessage());
-            return 2;
-        }
+        return CommandErrors.run("prun", () -> new Prun(System.out, System.err, System.in, System.getenv())
+                .run(dvm.locator(), applications(System.getenv()), options()));
     }
 }

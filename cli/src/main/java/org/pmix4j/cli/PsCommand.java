@@ -1,7 +1,6 @@
 package org.pmix4j.cli;
 
 import java.util.concurrent.Callable;
-import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.frontend.JobListing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,14 +16,6 @@ final class PsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            return new JobListing(System.getenv(), System.out).run(dvm.locator());
-        } catch (LaunchException e) {
-            System.err.println("pmix4j ps: " + e.getMessage());
-            return e.exitStatus();
-        } catch (IllegalArgumentException e) {
-            System.err.println("pmix4j ps: " + e.getMessage());
-            return 2;
-        }
+        return CommandErrors.run("ps", () -> new JobListing(System.getenv(), System.out).run(dvm.locator()));
     }
 }

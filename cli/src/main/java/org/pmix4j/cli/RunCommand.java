@@ -3,7 +3,6 @@ package org.pmix4j.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pmix4j.runtime.AppContext;
-import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.Launcher;
 import org.pmix4j.runtime.frontend.DvmLocator;
 import org.pmix4j.runtime.frontend.Prun;
@@ -49,19 +48,13 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
+        return CommandErrors.run("run", () -> {
             List<AppContext> apps = applications(System.getenv());
             if (dvm != null) {
                 return new Prun(System.out, System.err, System.in, System.getenv())
                         .run(DvmLocator.parse(dvm), apps, options());
             }
             return new Launcher().run(apps, options());
-        } catch (LaunchException e) {
-            System.err.println("pmix4j run: " + e.getMessage());
-            return e.exitStatus();
-        } catch (IllegalArgumentException e) {
-            System.err.println("pmix4j run: " + e.getMessage());
-            return 2;
-        }
+        });
     }
 }

@@ -1,8 +1,6 @@
 package org.pmix4j.cli;
 
 import java.util.concurrent.Callable;
-import org.pmix4j.runtime.LaunchException;
-import org.pmix4j.runtime.frontend.DvmLocator;
 import org.pmix4j.runtime.frontend.Term;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,15 +18,6 @@ final class TermCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            DvmLocator where = dvm.locator();
-            return new Term(System.getenv()).run(where);
-        } catch (LaunchException e) {
-            System.err.println("pmix4j term: " + e.getMessage());
-            return e.exitStatus();
-        } catch (IllegalArgumentException e) {
-            System.err.println("pmix4j term: " + e.getMessage());
-            return 2;
-        }
+        return CommandErrors.run("term", () -> new Term(System.getenv()).run(dvm.locator()));
     }
 }

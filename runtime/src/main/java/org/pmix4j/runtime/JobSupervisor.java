@@ -56,8 +56,6 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
     }
 
     private void ended(Job job) {
-        // nothing a job started outlives it
-        job.processes().forEach(LaunchedProcess::killGroup);
         Job.Failure first = job.firstFailure();
         if (first != null) {
             messages.aboutJob(job, first.why() + "; the job " + job.nspace() + " was stopped.");
@@ -74,5 +72,8 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
         });
         jobs.ended(job);
         outcome.jobEnded(job.exitStatus());
+        // nothing a job started outlives it: what is left of its processes' groups, in one kill(1), after
+        // the job's end was told (a process of the job is no longer waited for)
+        LaunchedProcess.killGroups(job.processes());
     }
 }

@@ -137,7 +137,12 @@ final class LaunchedProcess {
      * left behind when it ended, which are no longer its descendants once re-parented.
      */
     void killGroup() {
-        Kill.send("KILL", java.util.List.of(-process.pid()));
+        killGroups(java.util.List.of(this));
+    }
+
+    /** {@link #killGroup} for many processes at once (one kill(1)). */
+    static void killGroups(java.util.List<LaunchedProcess> processes) {
+        Kill.send("KILL", processes.stream().map(p -> -p.process.pid()).toList());
     }
 
     /** How a shell would describe the end: the exit status, or the signal for statuses above 128. */
