@@ -9,7 +9,7 @@ import java.util.List;
  * What {@code --report-state-on-timeout} prints: each process of each job with its pid and its state as
  * the kernel reports it (running, sleeping, stopped …, from /proc/PID/stat), or how it ended.
  */
-final class ProcessStates {
+public final class ProcessStates {
     private ProcessStates() {
     }
 
@@ -32,7 +32,7 @@ final class ProcessStates {
     }
 
     /** The state letter of /proc/PID/stat in words. */
-    static String kernelState(long pid) {
+    public static String kernelState(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             int close = stat.lastIndexOf(')');

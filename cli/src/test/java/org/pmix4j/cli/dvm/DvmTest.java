@@ -169,10 +169,13 @@ class DvmTest {
     @Test
     void timeLimitAndSignalsStopTheJobNotTheDvm() throws Exception {
         try (DvmProcess dvm = DvmProcess.start(tmp.resolve("sig"))) {
-            DvmProcess.Ended limited = dvm.run("prun", "--timeout", "1", "-n", "2", "sleep", "30");
+            DvmProcess.Ended limited = dvm.run("prun", "--timeout", "1", "--report-state-on-timeout", "-n", "2",
+                    "sleep", "30");
             assertEquals(124, limited.status(), limited.all());
             assertTrue(limited.stderr().contains("the time limit for the job was reached (--timeout 1 seconds)"),
                     limited.all());
+            assertTrue(limited.stderr().matches("(?s).*rank 1 pid \\d+ on \\S+: RUNNING, sleeping.*"),
+                    "each process's state\n" + limited.all());
 
             try (LauncherProcess job = dvm.frontEnd("prun", "-n", "2", "sh", "-c", "echo started; sleep 30")) {
                 assertTrue(job.awaitOutput("started", 2, Duration.ofSeconds(60)), job.all());

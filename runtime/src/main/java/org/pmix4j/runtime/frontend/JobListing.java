@@ -61,7 +61,8 @@ public final class JobListing {
         return List.of();
     }
 
-    private static List<ProcInfo> processTable(PmixTool tool, String nspace) {
+    /** PMIX_QUERY_PROC_TABLE of one job; empty when it is gone. */
+    static List<ProcInfo> processTable(PmixTool tool, String nspace) {
         Query q = new Query(List.of(Attributes.QUERY_PROC_TABLE.key()), List.of(Attributes.NSPACE.info(nspace)));
         List<ProcInfo> table = new ArrayList<>();
         try {

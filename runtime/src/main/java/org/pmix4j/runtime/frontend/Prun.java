@@ -90,7 +90,8 @@ public final class Prun {
             List<Proc> stdinTargets = submit.stdinTargets(nspace);
             StdinPusher pusher = stdinTargets.isEmpty() ? null : StdinPusher.start(stdin, tool, stdinTargets);
             try {
-                boolean timedOut = awaitEnd(end, options.timeoutSeconds(), tool, nspace, iof);
+                boolean timedOut = awaitEnd(end, options.timeoutSeconds(), options.reportStateOnTimeout(), tool,
+                        nspace, iof);
                 mark("job ended");
                 output.awaitComplete(OUTPUT_GRACE_MS);
                 iof.awaitAll(OUTPUT_GRACE_MS, TimeUnit.MILLISECONDS);
@@ -140,8 +141,8 @@ public final class Prun {
      * Waits for the job's end or the loss of the DVM; at the time limit, stops the job (as pmix4j run does,
      * saying so) and goes on waiting for its end. True when the time limit stopped it.
      */
-    private static boolean awaitEnd(JobEnd end, Integer timeoutSeconds, PmixTool tool, String nspace, IoForwarder iof)
-            throws InterruptedException {
+    private static boolean awaitEnd(JobEnd end, Integer timeoutSeconds, boolean reportState, PmixTool tool,
+            String nspace, IoForwarder iof) throws InterruptedException {
         try {
             if (timeoutSeconds == null) {
                 end.done().get();
@@ -152,7 +153,7 @@ public final class Prun {
                 return false;
             } catch (TimeoutException e) {
                 iof.launcherMessage("pmix4j prun: the time limit for the job was reached (--timeout " + timeoutSeconds
-                        + " seconds); stopping it.");
+                        + " seconds); stopping it." + (reportState ? states(tool, nspace) : ""));
                 tool.jobControlAsync(List.of(Proc.wildcard(nspace)), List.of(Attributes.JOB_CTRL_TERMINATE.info(true)));
                 end.done().get();
                 return true;
@@ -160,6 +161,19 @@ public final class Prun {
         } catch (ExecutionException e) {
             return false;
         }
+    }
+
+    /** --report-state-on-timeout: each process with its pid and state (the DVM's, and the kernel's here). */
+    private static String states(PmixTool tool, String nspace) {
+        StringBuilder sb = new StringBuilder("\n  job ").append(nspace).append(':');
+        for (org.pmix4j.api.ProcInfo p : JobListing.processTable(tool, nspace)) {
+            sb.append("\n    rank ").append(p.proc().rank()).append(" pid ").append(p.pid()).append(" on ")
+                    .append(p.hostname()).append(": ").append(p.state());
+            if (p.hostname().equals(ServerConfig.localHostname())) {
+                sb.append(", ").append(org.pmix4j.runtime.ProcessStates.kernelState(p.pid()));
+            }
+        }
+        return sb.toString();
     }
 
     /**
