@@ -63,7 +63,12 @@ final class JobStarter {
 
     /** The user's job: the applications of the command line, reading the launcher's stdin. */
     Job startUserJob(List<AppContext> apps, StdinRouter stdin) {
-        return start(apps, List.of(), null, stdin);
+        return startUserJob(apps, stdin, List.of());
+    }
+
+    /** The user's job with directives beyond the command line's (an initiator's launch directives). */
+    Job startUserJob(List<AppContext> apps, StdinRouter stdin, List<Info> directives) {
+        return start(apps, directives, null, stdin);
     }
 
     /** A job {@code parent} spawned, with the spawn's job info as directives. */

@@ -10,6 +10,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.data.DataServer;
+import org.pmix4j.runtime.indirect.IndirectLaunch;
 import org.pmix4j.runtime.iof.IoForwarder;
 import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.server.PmixServer;
@@ -51,6 +52,7 @@ final class LocalRuntime implements AutoCloseable {
     private PmixServer server;
     private JobStarter starter;
     private StdinRouter stdin;
+    private IndirectLaunch indirect;
 
     LocalRuntime(RuntimeSettings settings, RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env) {
         this.settings = settings;
@@ -118,12 +120,19 @@ final class LocalRuntime implements AutoCloseable {
         // the server needed the host to start, the starter needs the server: spawns are served from here on
         // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
         host.serveSpawns(starter::startSpawned);
+        // started by a tool (indirect launch): connect back, maybe wait for its release; its death ends us
+        indirect = IndirectLaunch.begin(env, server, messages::say, this::terminateRequested);
+        if (settings.persistent()) {
+            indirect.refuseDirectivesForPersistentRuntime();
+        }
     }
 
     /** The user's job: the applications of the command line, with the launcher's stdin and time limit. */
     Job launchUserJob(List<AppContext> apps) {
+        List<Info> directives = indirect.directivesForUserJob();
         stdin = StdinRouter.ofLauncherStdin();
-        Job job = starter.startUserJob(apps, stdin);
+        Job job = starter.startUserJob(apps, stdin, directives);
+        indirect.userJobStarted(job.nspace());
         stdin.start();
         if (plan.options.timeoutSeconds() != null) {
             control.limitTime(plan.options.timeoutSeconds(), plan.options.reportStateOnTimeout());
@@ -172,6 +181,9 @@ final class LocalRuntime implements AutoCloseable {
 
     @Override
     public void close() {
+        if (indirect != null) {
+            indirect.close();
+        }
         if (stdin != null) {
             stdin.close();
         }
