@@ -10,12 +10,13 @@
  *                                              (PMIX_READY_FOR_DEBUG), attaches to its server, registers for
  *                                              PMIX_LAUNCH_COMPLETE and the job's end, releases the IL
  *   initiator hold RNDZFILE IL-CMD...          the same, then waits to be killed once the job is launched
- *   initiator refuse RNDZFILE IL-CMD...        the same with PMIX_DEBUG_STOP_ON_EXEC among the directives
+ *   initiator refuse RNDZFILE IL-CMD...        the same with PMIX_DEBUG_STOP_ON_EXEC among the directives;
+ *                                              waits for the IL's PMIX_ERR_JOB_FAILED_TO_LAUNCH
  *   initiator dvm  RNDZFILE NP APP IL-CMD...   initiator-based parsing: spawns the IL (a DVM), waits for its
  *                                              PMIX_LAUNCHER_READY, attaches to it and spawns NP copies of APP
  *
  * Prints "il <nspace>", "ready-for-debug", "launcher-ready <uri>", "attached <server>", "launch-complete
- * <nspace>", "job-end <nspace> status <n>", "done"; exits non-zero on a failed step (or 3 when an awaited
+ * <nspace>", "launch-failed <why>", "job-end <nspace> status <n>", "done"; exits non-zero on a failed step (or 3 when an awaited
  * event does not come within a minute).
  */
 #define _GNU_SOURCE
@@ -38,7 +39,12 @@ static void append(char ***argv, const char *s)
     (*argv)[n + 1] = NULL;
 }
 
-static volatile int ready_for_debug, launcher_ready, launch_complete, job_ended, job_status;
+static volatile int launch_failed, ready_for_debug, launcher_ready, launch_complete;
+static struct {
+    char nspace[PMIX_MAX_NSLEN + 1];
+    int status;
+} ended[16];
+static volatile int nended;
 static char launcher_uri[1024];
 static char launched[PMIX_MAX_NSLEN + 1];
 static char app_nspace[PMIX_MAX_NSLEN + 1];
@@ -56,6 +62,13 @@ static void on_event(size_t id, pmix_status_t status, const pmix_proc_t *source,
             }
         }
         launcher_ready = 1;
+    } else if (PMIX_ERR_JOB_FAILED_TO_LAUNCH == status) {
+        for (size_t n = 0; n < ninfo; n++) {
+            if (PMIX_CHECK_KEY(&info[n], PMIX_EVENT_TEXT_MESSAGE) && PMIX_STRING == info[n].value.type) {
+                printf("launch-failed %s\n", info[n].value.data.string);
+            }
+        }
+        launch_failed = 1;
     } else if (PMIX_LAUNCH_COMPLETE == status) {
         for (size_t n = 0; n < ninfo; n++) {
             if (PMIX_CHECK_KEY(&info[n], PMIX_NSPACE) && PMIX_STRING == info[n].value.type) {
@@ -73,10 +86,12 @@ static void on_event(size_t id, pmix_status_t status, const pmix_proc_t *source,
                 st = info[n].value.data.status;
             }
         }
-        const char *want = app_nspace[0] ? app_nspace : launched;
-        if (ns != NULL && want[0] && 0 == strcmp(ns, want)) {
-            job_status = st;
-            job_ended = 1;
+        /* the job may end before PMIx_Spawn returned its name to us: remember every end */
+        if (ns != NULL && nended < 16) {
+            snprintf(ended[nended].nspace, sizeof(ended[nended].nspace), "%s", ns);
+            ended[nended].status = st;
+            __sync_synchronize();
+            nended++;
         }
     }
     if (NULL != cbfunc) {
@@ -101,6 +116,29 @@ static int on(pmix_status_t code)
     return done;
 }
 
+/* the status PMIX_EVENT_JOB_END gave for nspace, or -2 while it has not come */
+static int end_of(const char *nspace)
+{
+    for (int i = 0; i < nended; i++) {
+        if (0 == strcmp(ended[i].nspace, nspace)) {
+            return ended[i].status;
+        }
+    }
+    return -2;
+}
+
+static int await_end(const char *nspace)
+{
+    for (int i = 0; i < 60000 && -2 == end_of(nspace); i++) {
+        usleep(1000);
+    }
+    if (-2 == end_of(nspace)) {
+        printf("timeout waiting for PMIX_EVENT_JOB_END of %s\n", nspace);
+        return 0;
+    }
+    return 1;
+}
+
 static int await(volatile int *flag, const char *what)
 {
     for (int i = 0; i < 60000 && !*flag; i++) {
@@ -112,6 +150,20 @@ static int await(volatile int *flag, const char *what)
         return 0;
     }
     return 1;
+}
+
+/*
+ * Ends without PMIx_tool_finalize: libpmix 4.2.2's finalize blocks for ever (only the main thread left,
+ * in pthread_mutex_lock inside PMIx_tool_finalize) when the server it attached to as primary - the IL -
+ * closes while it finalizes, which is what an IL does when its job is over or when finalize itself kills it
+ * (PMIx_tool_finalize SIGTERMs the tools it fork/exec'd). Exiting closes our end of the keepalive pipe,
+ * which is how the IL learns that we are gone.
+ */
+static int finish(void)
+{
+    printf("done\n");
+    fflush(stdout);
+    _exit(0);
 }
 
 int main(int argc, char **argv)
@@ -145,6 +197,7 @@ int main(int argc, char **argv)
     }
     on(PMIX_READY_FOR_DEBUG);
     on(PMIX_LAUNCHER_READY);
+    on(PMIX_ERR_JOB_FAILED_TO_LAUNCH);
 
     /* the IL: its command line as one app, our rendezvous in its environment */
     pmix_app_t app;
@@ -226,6 +279,10 @@ int main(int argc, char **argv)
         PMIX_INFO_LOAD(&rel[1], PMIX_EVENT_NON_DEFAULT, NULL, PMIX_BOOL);
         rc = PMIx_Notify_event(PMIX_DEBUGGER_RELEASE, &me, PMIX_RANGE_CUSTOM, rel, 2, NULL, NULL);
         printf("release %s\n", PMIx_Error_string(rc));
+        if (0 == strcmp(mode, "refuse")) {
+            if (!await(&launch_failed, "PMIX_ERR_JOB_FAILED_TO_LAUNCH")) return 3;
+            return finish();
+        }
         if (!await(&launch_complete, "PMIX_LAUNCH_COMPLETE")) return 3;
         printf("launch-complete %s\n", launched);
         if (0 == strcmp(mode, "hold")) {
@@ -234,9 +291,8 @@ int main(int argc, char **argv)
             }
         }
     }
-    if (!await(&job_ended, "PMIX_EVENT_JOB_END")) return 3;
-    printf("job-end %s status %d\n", app_nspace[0] ? app_nspace : launched, job_status);
-    printf("done\n");
-    PMIx_tool_finalize();
-    return 0;
+    const char *job = app_nspace[0] ? app_nspace : launched;
+    if (!await_end(job)) return 3;
+    printf("job-end %s status %d\n", job, end_of(job));
+    return finish();
 }

@@ -15,6 +15,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.client.tool.KeepalivePipe;
 import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.event.LifecycleEvents;
@@ -41,10 +42,10 @@ public final class IndirectLaunch implements AutoCloseable {
 
     private final PmixServer server;
     private final Initiator initiator;
-    private final KeepaliveWatch keepalive;
+    private final KeepalivePipe keepalive;
     private final LaunchDirectives directives;
 
-    private IndirectLaunch(PmixServer server, Initiator initiator, KeepaliveWatch keepalive,
+    private IndirectLaunch(PmixServer server, Initiator initiator, KeepalivePipe keepalive,
             LaunchDirectives directives) {
         this.server = server;
         this.initiator = initiator;
@@ -67,7 +68,7 @@ public final class IndirectLaunch implements AutoCloseable {
         String pipe = blankToNull(env.get(KEEPALIVE));
         CompletableFuture<Proc> gone = new CompletableFuture<>();
         CompletableFuture<Proc> knownInitiator = new CompletableFuture<>();
-        KeepaliveWatch watch = pipe == null ? null : KeepaliveWatch.start(pipe, () -> {
+        KeepalivePipe watch = pipe == null ? null : watch(pipe, () -> {
             Proc who = knownInitiator.getNow(new Proc(KEEPALIVE, Rank.UNDEF));
             messages.accept("the initiator " + who + " that started this launcher is gone (its keepalive pipe"
                     + " closed): stopping every job");
@@ -115,7 +116,14 @@ public final class IndirectLaunch implements AutoCloseable {
      * @throws LaunchException naming the directives the runtime does not carry out
      */
     public List<Info> directivesForUserJob() {
-        return directives.forUserJob();
+        try {
+            return directives.forUserJob();
+        } catch (LaunchException e) {
+            if (initiator != null) {
+                initiator.tellLaunchFailed(e.getMessage());
+            }
+            throw e;
+        }
     }
 
     /** For {@code pmix4j dvm}: the jobs come with their own directives; launch directives are refused. */
@@ -141,7 +149,17 @@ public final class IndirectLaunch implements AutoCloseable {
         }
     }
 
-    private static void stop(KeepaliveWatch w) {
+    private static KeepalivePipe watch(String fd, Runnable gone) {
+        try {
+            return KeepalivePipe.watch(Integer.parseInt(fd), gone);
+        } catch (NumberFormatException e) {
+            throw new LaunchException("PMIX_KEEPALIVE_PIPE='" + fd + "' is not a file descriptor number", 1);
+        } catch (IllegalArgumentException e) {
+            throw new LaunchException(e.getMessage(), 1);
+        }
+    }
+
+    private static void stop(KeepalivePipe w) {
         if (w != null) {
             w.stop();
         }

@@ -99,6 +99,21 @@ final class Initiator implements AutoCloseable {
         tool.notifyEvent(PmixStatus.PMIX_LAUNCHER_READY, self, DataRange.CUSTOM, info);
     }
 
+    /**
+     * PMIX_ERR_JOB_FAILED_TO_LAUNCH to the initiator, with why (PMIX_EVENT_TEXT_MESSAGE): the launcher is
+     * about to end without launching, and the initiator waits for PMIX_LAUNCH_COMPLETE. Sent through our
+     * connection to the initiator, which answers once it took the event, so it is not lost when we exit.
+     */
+    void tellLaunchFailed(String why) {
+        List<Info> info = List.of(Attributes.EVENT_TEXT_MESSAGE.info(why), Attributes.EVENT_NON_DEFAULT.info(true),
+                Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(DataType.PROC, List.of(parent))));
+        try {
+            tool.notifyEvent(PmixStatus.PMIX_ERR_JOB_FAILED_TO_LAUNCH, self, DataRange.CUSTOM, info);
+        } catch (PmixException e) {
+            // the initiator may be gone already; the launcher's own message says why
+        }
+    }
+
     private void refuseLauncherDirectives() {
         List<String> refused = REFUSED_FOR_LAUNCHER.stream().filter(a -> find(a).isPresent())
                 .map(Attribute::macroName).toList();
