@@ -181,9 +181,6 @@ final class LocalRuntime implements AutoCloseable {
 
     @Override
     public void close() {
-        if (indirect != null) {
-            indirect.close();
-        }
         if (stdin != null) {
             stdin.close();
         }
@@ -191,5 +188,8 @@ final class LocalRuntime implements AutoCloseable {
             server.close();
         }
         iof.close();
+        if (indirect != null) {
+            indirect.close();
+        }
     }
 }

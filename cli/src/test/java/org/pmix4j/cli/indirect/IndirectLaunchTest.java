@@ -45,9 +45,8 @@ class IndirectLaunchTest {
         List<String> args = new ArrayList<>(List.of("il", rndz.toString()));
         args.addAll(InitiatorProcess.pmix4j("run", "-n", "2", "/bin/echo", "hello-from-the-job"));
         try (InitiatorProcess p = InitiatorProcess.start(initiator(), tmp, args)) {
-            String job = p.awaitLine("^launch-complete (\\S+)$", LIMIT).orElse(null);
-            List<ProcessHandle> il = p.descendants();
             assertEquals(0, p.waitFor(LIMIT), p.all());
+            String job = p.awaitLine("^launch-complete (\\S+)$", Duration.ZERO).orElse(null);
             String out = p.stdout();
             assertTrue(out.contains("\nready-for-debug\n"), "the IL stopped in init\n" + p.all());
             assertTrue(out.contains("\nrelease SUCCESS\n"), p.all());
@@ -56,7 +55,7 @@ class IndirectLaunchTest {
             assertTrue(out.contains("JOB MAP"), "the launch directive PMIX_DISPLAY_MAP was carried out\n" + p.all());
             assertEquals(2, out.split("hello-from-the-job\n", -1).length - 1, "both processes ran\n" + p.all());
             assertTrue(out.endsWith("done\n"), p.all());
-            assertTrue(InitiatorProcess.awaitGone(il, LIMIT).isEmpty(), "the IL ended");
+            assertTrue(InitiatorProcess.awaitGone(p.seen(), LIMIT).isEmpty(), "the IL ended");
         }
         assertNothingLeftIn(tmp);
     }
@@ -68,14 +67,13 @@ class IndirectLaunchTest {
         List<String> args = new ArrayList<>(List.of("refuse", rndz.toString()));
         args.addAll(InitiatorProcess.pmix4j("run", "-n", "2", "/bin/echo", "must-not-run"));
         try (InitiatorProcess p = InitiatorProcess.start(initiator(), tmp, args)) {
-            Optional<String> why = p.awaitLine("^launch-failed (.*)$", LIMIT);
-            List<ProcessHandle> il = p.descendants();
             assertEquals(0, p.waitFor(LIMIT), p.all());
+            Optional<String> why = p.awaitLine("^launch-failed (.*)$", Duration.ZERO);
             assertTrue(why.isPresent(), "PMIX_ERR_JOB_FAILED_TO_LAUNCH reached the initiator\n" + p.all());
             assertTrue(why.get().startsWith("PMIX_ERR_NOT_SUPPORTED: ") && why.get().contains("PMIX_DEBUG_STOP_ON_EXEC"),
                     why.get());
             assertTrue(!p.stdout().contains("must-not-run"), p.all());
-            List<ProcessHandle> left = InitiatorProcess.awaitGone(il, LIMIT);
+            List<ProcessHandle> left = InitiatorProcess.awaitGone(p.seen(), LIMIT);
             assertTrue(left.isEmpty(), "the IL ended: " + left);
         }
         assertNothingLeftIn(tmp);
@@ -92,7 +90,7 @@ class IndirectLaunchTest {
         args.addAll(InitiatorProcess.pmix4j("run", "-n", "2", "/bin/sleep", "600"));
         try (InitiatorProcess p = InitiatorProcess.start(initiator(), tmp, args)) {
             assertTrue(p.awaitLine("^launch-complete (\\S+)$", LIMIT).isPresent(), p.all());
-            List<ProcessHandle> started = p.descendants();
+            List<ProcessHandle> started = p.seen();
             assertTrue(started.size() >= 3, "the IL and the job's two processes: " + started);
             p.kill();
             List<ProcessHandle> left = InitiatorProcess.awaitGone(started, LIMIT);
@@ -117,12 +115,11 @@ class IndirectLaunchTest {
             assertTrue(uri.isPresent() && uri.get().matches("pmix4j-.+@0\\.0;tcp4://.+"), p.all());
             Optional<String> job = p.awaitLine("^spawned (\\S+)$", LIMIT);
             assertTrue(job.isPresent(), p.all());
-            List<ProcessHandle> dvm = p.descendants();
             assertTrue(p.awaitLine("^job-end " + java.util.regex.Pattern.quote(job.get()) + " status (0)$", LIMIT)
                     .isPresent(), p.all());
             assertEquals(0, p.waitFor(LIMIT), p.all());
             assertTrue(p.stdout().endsWith("done\n"), p.all());
-            List<ProcessHandle> left = InitiatorProcess.awaitGone(dvm, LIMIT);
+            List<ProcessHandle> left = InitiatorProcess.awaitGone(p.seen(), LIMIT);
             assertTrue(left.isEmpty(), "the DVM ended with its initiator: " + left);
         }
         assertNothingLeftIn(tmp);

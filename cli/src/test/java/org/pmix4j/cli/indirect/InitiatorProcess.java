@@ -27,10 +27,24 @@ final class InitiatorProcess implements AutoCloseable {
     private final Thread outPump;
     private final Thread errPump;
 
+    private final java.util.Set<ProcessHandle> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private InitiatorProcess(Process process) {
         this.process = process;
         this.outPump = pump(process.getInputStream(), out);
         this.errPump = pump(process.getErrorStream(), err);
+        // the IL outlives the initiator's exit (it then learns of it by the keepalive pipe), when it is no
+        // descendant any more: note every process seen under the initiator while it runs
+        Thread.ofPlatform().daemon().start(() -> {
+            while (process.isAlive()) {
+                process.descendants().forEach(seen::add);
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
     }
 
     /** The launcher's command line: {@code java -cp <ours> org.pmix4j.cli.Main <args>}. */
@@ -62,6 +76,12 @@ final class InitiatorProcess implements AutoCloseable {
     /** The processes the initiator started and those they started, now. */
     List<ProcessHandle> descendants() {
         return process.descendants().toList();
+    }
+
+    /** Every process seen under the initiator so far (sampled while it runs), the IL among them. */
+    List<ProcessHandle> seen() {
+        process.descendants().forEach(seen::add);
+        return List.copyOf(seen);
     }
 
     /** Waits until a line of stdout matches {@code regex}; answers its first group (or the whole match). */
@@ -126,9 +146,10 @@ final class InitiatorProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        List<ProcessHandle> left = process.isAlive() ? descendants() : List.of();
+        // a failed test must not leave the launcher or its job running
+        List<ProcessHandle> started = seen();
         process.destroyForcibly();
-        left.forEach(ProcessHandle::destroyForcibly);
+        started.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private static Thread pump(InputStream in, ByteArrayOutputStream to) {
