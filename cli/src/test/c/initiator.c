@@ -14,9 +14,11 @@
  *                                              waits for the IL's PMIX_ERR_JOB_FAILED_TO_LAUNCH
  *   initiator dvm  RNDZFILE NP APP IL-CMD...   initiator-based parsing: spawns the IL (a DVM), waits for its
  *                                              PMIX_LAUNCHER_READY, attaches to it and spawns NP copies of APP
+ *   initiator dvm-end RNDZFILE NP APP IL-CMD...  the same, then ends the IL with PMIX_EVENT_JOB_END for it and
+ *                                              waits to be killed
  *
  * Prints "il <nspace>", "ready-for-debug", "launcher-ready <uri>", "attached <server>", "launch-complete
- * <nspace>", "launch-failed <why>", "job-end <nspace> status <n>", "done"; exits non-zero on a failed step (or 3 when an awaited
+ * <nspace>", "launch-failed <why>", "job-end <nspace> status <n>", "ended-il <status>", "done"; exits non-zero on a failed step (or 3 when an awaited
  * event does not come within a minute).
  */
 #define _GNU_SOURCE
@@ -179,7 +181,7 @@ int main(int argc, char **argv)
     }
     const char *mode = argv[1];
     const char *rndz = argv[2];
-    int dvm = 0 == strcmp(mode, "dvm");
+    int dvm = 0 == strcmp(mode, "dvm") || 0 == strcmp(mode, "dvm-end");
     first = dvm ? 5 : 3;
     setvbuf(stdout, NULL, _IOLBF, 0);
 
@@ -294,5 +296,21 @@ int main(int argc, char **argv)
     const char *job = app_nspace[0] ? app_nspace : launched;
     if (!await_end(job)) return 3;
     printf("job-end %s status %d\n", job, end_of(job));
+    if (0 == strcmp(mode, "dvm-end")) {
+        /* the chapter's way to end an IL idling as a server: PMIX_EVENT_JOB_END for it, from us */
+        pmix_info_t e[3];
+        pmix_proc_t whole;
+        PMIX_LOAD_PROCID(&whole, ilns, PMIX_RANK_WILDCARD);
+        pmix_data_array_t targets = {.type = PMIX_PROC, .size = 1, .array = &il};
+        PMIX_INFO_LOAD(&e[0], PMIX_EVENT_AFFECTED_PROC, &whole, PMIX_PROC);
+        PMIX_INFO_LOAD(&e[1], PMIX_EVENT_CUSTOM_RANGE, &targets, PMIX_DATA_ARRAY);
+        PMIX_INFO_LOAD(&e[2], PMIX_EVENT_NON_DEFAULT, NULL, PMIX_BOOL);
+        rc = PMIx_Notify_event(PMIX_EVENT_JOB_END, &me, PMIX_RANGE_CUSTOM, e, 3, NULL, NULL);
+        printf("ended-il %s\n", PMIx_Error_string(rc));
+        fflush(stdout);
+        for (;;) {
+            pause();
+        }
+    }
     return finish();
 }

@@ -42,7 +42,10 @@ class IndirectLaunchTest {
     @Test
     void ilBasedParsingStopsInInitAppliesTheDirectivesAndReportsLaunchAndEnd() throws Exception {
         Path rndz = tmp.resolve("il.rndz");
-        List<String> args = new ArrayList<>(List.of("il", rndz.toString()));
+        // the IL's stdout into a file: libpmix forwards it to the initiator's, but may not have read all
+        // of it by the time the initiator, its job over, exits
+        Path ilOut = tmp.resolve("il.out");
+        List<String> args = new ArrayList<>(List.of("il", rndz.toString(), "sh", "-c", "exec \"$0\" \"$@\" >" + ilOut));
         args.addAll(InitiatorProcess.pmix4j("run", "-n", "2", "/bin/echo", "hello-from-the-job"));
         try (InitiatorProcess p = InitiatorProcess.start(initiator(), tmp, args)) {
             assertEquals(0, p.waitFor(LIMIT), p.all());
@@ -52,10 +55,12 @@ class IndirectLaunchTest {
             assertTrue(out.contains("\nrelease SUCCESS\n"), p.all());
             assertTrue(job != null && job.matches("pmix4j-.+@1"), "PMIX_LAUNCH_COMPLETE names the job\n" + p.all());
             assertTrue(out.contains("\njob-end " + job + " status 0\n"), p.all());
-            assertTrue(out.contains("JOB MAP"), "the launch directive PMIX_DISPLAY_MAP was carried out\n" + p.all());
-            assertEquals(2, out.split("hello-from-the-job\n", -1).length - 1, "both processes ran\n" + p.all());
             assertTrue(out.endsWith("done\n"), p.all());
             assertTrue(InitiatorProcess.awaitGone(p.seen(), LIMIT).isEmpty(), "the IL ended");
+            String il = Files.readString(ilOut);
+            assertTrue(il.contains("JOB MAP"), "the launch directive PMIX_DISPLAY_MAP was carried out\n" + il);
+            assertEquals(2, il.split("hello-from-the-job\n", -1).length - 1, "both processes ran\n" + il);
+            Files.delete(ilOut);
         }
         assertNothingLeftIn(tmp);
     }
@@ -123,6 +128,25 @@ class IndirectLaunchTest {
             assertTrue(left.isEmpty(), "the DVM ended with its initiator: " + left);
         }
         assertNothingLeftIn(tmp);
+    }
+
+    /**
+     * The chapter's other way to end an IL that idles as a server: the initiator, still alive, tells it
+     * PMIX_EVENT_JOB_END for the IL's own namespace; the DVM stops and leaves nothing behind.
+     */
+    @Test
+    void theInitiatorEndsTheDvmWithAJobEndEventForIt() throws Exception {
+        Path rndz = tmp.resolve("dvm.rndz");
+        List<String> args = new ArrayList<>(List.of("dvm-end", rndz.toString(), "1", "/bin/hostname"));
+        args.addAll(InitiatorProcess.pmix4j("dvm"));
+        try (InitiatorProcess p = InitiatorProcess.start(initiator(), tmp, args)) {
+            assertTrue(p.awaitLine("^ended-il (SUCCESS)$", LIMIT).isPresent(), p.all());
+            List<ProcessHandle> left = InitiatorProcess.awaitGone(p.seen(), LIMIT);
+            assertTrue(left.isEmpty(), "the DVM ended: " + left + "\n" + p.all());
+            assertTrue(ProcessHandle.of(p.pid()).map(ProcessHandle::isAlive).orElse(false),
+                    "the initiator is still alive: the event, not the keepalive pipe, ended the DVM\n" + p.all());
+            assertNothingLeftIn(tmp);
+        }
     }
 
     /** No session directory, rendezvous file or other file of the launcher is left under {@code tmp}. */

@@ -136,12 +136,29 @@ final class InitiatorProcess implements AutoCloseable {
     /** Waits (up to {@code limit}) until none of {@code processes} is alive; answers those still alive. */
     static List<ProcessHandle> awaitGone(List<ProcessHandle> processes, Duration limit) throws InterruptedException {
         long end = System.nanoTime() + limit.toNanos();
-        List<ProcessHandle> alive = processes.stream().filter(ProcessHandle::isAlive).toList();
+        List<ProcessHandle> alive = processes.stream().filter(InitiatorProcess::running).toList();
         while (!alive.isEmpty() && System.nanoTime() < end) {
             Thread.sleep(50);
-            alive = alive.stream().filter(ProcessHandle::isAlive).toList();
+            alive = alive.stream().filter(InitiatorProcess::running).toList();
         }
         return alive;
+    }
+
+    /**
+     * Alive and not a zombie: a process that ended but that its parent has not reaped yet (libpmix reaps the
+     * tools it fork/exec'd only some of the time) is gone for our purpose.
+     */
+    private static boolean running(ProcessHandle h) {
+        if (!h.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc/" + h.pid() + "/stat"));
+            // "pid (comm) S ...": the state follows the last ')'
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return h.isAlive();
+        }
     }
 
     @Override

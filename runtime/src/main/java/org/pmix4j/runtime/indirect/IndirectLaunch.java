@@ -33,8 +33,9 @@ import org.pmix4j.server.event.LifecycleEvents;
  * <li>{@link #userJobStarted}: PMIX_LAUNCH_COMPLETE to the initiator, through the runtime's server (the
  * initiator attached there to follow the job).</li>
  * </ol>
- * When the keepalive pipe closes (the initiator died), {@code initiatorGone} is told, and the runtime ends
- * as on SIGTERM.
+ * When the keepalive pipe closes (the initiator died), or the initiator tells us PMIX_EVENT_JOB_END for
+ * ourselves (the chapter's way of ending an IL that idles as a server), {@code initiatorGone} is told, and
+ * the runtime ends as on SIGTERM.
  */
 public final class IndirectLaunch implements AutoCloseable {
     static final String RNDZ_URI = "PMIX_LAUNCHER_RNDZ_URI";
@@ -58,7 +59,8 @@ public final class IndirectLaunch implements AutoCloseable {
      * initiator holds the launcher in init.
      *
      * @param messages      the runtime's messages (to its stderr)
-     * @param initiatorGone told, once, that the keepalive pipe closed: stop every job and end
+     * @param initiatorGone told, once, that the keepalive pipe closed or the initiator ended us: stop every
+     *                      job and end
      * @throws LaunchException when the initiator cannot be reached, went away before releasing us, or asks
      *                         the launcher for what it does not do
      */
@@ -68,13 +70,16 @@ public final class IndirectLaunch implements AutoCloseable {
         String pipe = blankToNull(env.get(KEEPALIVE));
         CompletableFuture<Proc> gone = new CompletableFuture<>();
         CompletableFuture<Proc> knownInitiator = new CompletableFuture<>();
-        KeepalivePipe watch = pipe == null ? null : watch(pipe, () -> {
+        // the first of the keepalive pipe and the initiator's PMIX_EVENT_JOB_END ends us; the other is moot
+        Consumer<String> end = why -> {
             Proc who = knownInitiator.getNow(new Proc(KEEPALIVE, Rank.UNDEF));
-            messages.accept("the initiator " + who + " that started this launcher is gone (its keepalive pipe"
-                    + " closed): stopping every job");
-            gone.complete(who);
-            initiatorGone.accept(who);
-        });
+            if (gone.complete(who)) {
+                messages.accept("the initiator " + who + " " + why + ": stopping every job");
+                initiatorGone.accept(who);
+            }
+        };
+        KeepalivePipe watch = pipe == null ? null
+                : watch(pipe, () -> end.accept("that started this launcher is gone (its keepalive pipe closed)"));
         if (uri == null) {
             return new IndirectLaunch(server, null, watch, LaunchDirectives.none());
         }
@@ -100,6 +105,7 @@ public final class IndirectLaunch implements AutoCloseable {
         LaunchDirectives d;
         try {
             d = initiator.launchDirectives();
+            initiator.onEnd(() -> end.accept("ended this launcher (PMIX_EVENT_JOB_END)"));
             initiator.announceReady(server.uri(), server.self());
         } catch (RuntimeException e) {
             initiator.close();

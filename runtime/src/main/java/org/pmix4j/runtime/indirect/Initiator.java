@@ -114,6 +114,20 @@ final class Initiator implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code ended} when PMIX_EVENT_JOB_END names this launcher (our namespace, as the initiator knows
+     * us) or the initiator itself (the tool library's word that the keepalive pipe closed). Other jobs' ends,
+     * which the initiator may relay, are not ours.
+     */
+    void onEnd(Runnable ended) {
+        tool.registerEventHandler(List.of(PmixStatus.PMIX_EVENT_JOB_END), List.of(), e -> {
+            if (e.affected().stream().anyMatch(p -> p.nspace().equals(self.nspace()) || p.equals(parent))) {
+                ended.run();
+            }
+            return org.pmix4j.client.EventOutcome.CONTINUE;
+        });
+    }
+
     private void refuseLauncherDirectives() {
         List<String> refused = REFUSED_FOR_LAUNCHER.stream().filter(a -> find(a).isPresent())
                 .map(Attribute::macroName).toList();
