@@ -61,12 +61,10 @@ final class JobStarter {
         this.hostname = hostname;
     }
 
-    /** The user's job: the applications of the command line, reading the launcher's stdin. */
-    Job startUserJob(List<AppContext> apps, StdinRouter stdin) {
-        return startUserJob(apps, stdin, List.of());
-    }
-
-    /** The user's job with directives beyond the command line's (an initiator's launch directives). */
+    /**
+     * The user's job: the applications of the command line, reading the launcher's stdin, with the
+     * directives an initiator gave (its launch directives; none for a plain run).
+     */
     Job startUserJob(List<AppContext> apps, StdinRouter stdin, List<Info> directives) {
         return start(apps, directives, null, stdin);
     }

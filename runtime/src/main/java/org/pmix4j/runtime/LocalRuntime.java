@@ -53,6 +53,7 @@ final class LocalRuntime implements AutoCloseable {
     private JobStarter starter;
     private StdinRouter stdin;
     private IndirectLaunch indirect;
+    private volatile boolean userJobLaunched;
 
     LocalRuntime(RuntimeSettings settings, RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env) {
         this.settings = settings;
@@ -121,7 +122,7 @@ final class LocalRuntime implements AutoCloseable {
         // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
         host.serveSpawns(starter::startSpawned);
         // started by a tool (indirect launch): connect back, maybe wait for its release; its death ends us
-        indirect = IndirectLaunch.begin(env, server, messages::say, this::terminateRequested);
+        indirect = IndirectLaunch.begin(env, server, this::initiatorGone);
         if (settings.persistent()) {
             indirect.refuseDirectivesForPersistentRuntime();
         }
@@ -132,6 +133,7 @@ final class LocalRuntime implements AutoCloseable {
         List<Info> directives = indirect.directivesForUserJob();
         stdin = StdinRouter.ofLauncherStdin();
         Job job = starter.startUserJob(apps, stdin, directives);
+        userJobLaunched = true;
         indirect.userJobStarted(job.nspace());
         stdin.start();
         if (plan.options.timeoutSeconds() != null) {
@@ -168,6 +170,17 @@ final class LocalRuntime implements AutoCloseable {
         outcome.awaitNoJobRunning();
         iof.awaitAll(10, TimeUnit.SECONDS);
         return status;
+    }
+
+    /**
+     * The initiator that started us (indirect launch) is gone, or ended us: we end as on SIGTERM, unless we
+     * are a run whose jobs are over (the initiator leaving once it heard the job's end is no news).
+     */
+    private void initiatorGone(Proc initiator, String why) {
+        if (settings.persistent() || !userJobLaunched || outcome.running()) {
+            messages.say("the initiator " + initiator + " " + why + ": stopping every job");
+            terminateRequested(initiator);
+        }
     }
 
     private void terminateRequested(Proc requester) {

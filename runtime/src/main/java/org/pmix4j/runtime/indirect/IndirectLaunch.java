@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
@@ -58,14 +59,13 @@ public final class IndirectLaunch implements AutoCloseable {
      * Acts on the initiator's variables in {@code env}: nothing when there are none. Blocks while the
      * initiator holds the launcher in init.
      *
-     * @param messages      the runtime's messages (to its stderr)
-     * @param initiatorGone told, once, that the keepalive pipe closed or the initiator ended us: stop every
-     *                      job and end
+     * @param initiatorGone told, once, who the initiator is and why we are to end (the keepalive pipe
+     *                      closed, or the initiator ended us): stop every job and end
      * @throws LaunchException when the initiator cannot be reached, went away before releasing us, or asks
      *                         the launcher for what it does not do
      */
-    public static IndirectLaunch begin(Map<String, String> env, PmixServer server, Consumer<String> messages,
-            Consumer<Proc> initiatorGone) {
+    public static IndirectLaunch begin(Map<String, String> env, PmixServer server,
+            BiConsumer<Proc, String> initiatorGone) {
         String uri = blankToNull(env.get(RNDZ_URI));
         String pipe = blankToNull(env.get(KEEPALIVE));
         CompletableFuture<Proc> gone = new CompletableFuture<>();
@@ -74,8 +74,7 @@ public final class IndirectLaunch implements AutoCloseable {
         Consumer<String> end = why -> {
             Proc who = knownInitiator.getNow(new Proc(KEEPALIVE, Rank.UNDEF));
             if (gone.complete(who)) {
-                messages.accept("the initiator " + who + " " + why + ": stopping every job");
-                initiatorGone.accept(who);
+                initiatorGone.accept(who, why);
             }
         };
         KeepalivePipe watch = pipe == null ? null
