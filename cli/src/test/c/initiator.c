@@ -10,6 +10,7 @@
  *                                              (PMIX_READY_FOR_DEBUG), attaches to its server, registers for
  *                                              PMIX_LAUNCH_COMPLETE and the job's end, releases the IL
  *   initiator hold RNDZFILE IL-CMD...          the same, then waits to be killed once the job is launched
+ *   initiator hold-init RNDZFILE IL-CMD...     the same, but waits to be killed without releasing the IL
  *   initiator refuse RNDZFILE IL-CMD...        the same with PMIX_DEBUG_STOP_ON_EXEC among the directives;
  *                                              waits for the IL's PMIX_ERR_JOB_FAILED_TO_LAUNCH
  *   initiator dvm  RNDZFILE NP APP IL-CMD...   initiator-based parsing: spawns the IL (a DVM), waits for its
@@ -249,6 +250,12 @@ int main(int argc, char **argv)
     } else {
         if (!await(&ready_for_debug, "PMIX_READY_FOR_DEBUG")) return 3;
         printf("ready-for-debug\n");
+        if (0 == strcmp(mode, "hold-init")) {
+            /* never release it: wait to be killed while the IL is held in init */
+            for (;;) {
+                pause();
+            }
+        }
         PMIX_INFO_LOAD(&att[0], PMIX_TOOL_ATTACHMENT_FILE, rndz, PMIX_STRING);
     }
     PMIX_INFO_LOAD(&att[1], PMIX_PRIMARY_SERVER, NULL, PMIX_BOOL);

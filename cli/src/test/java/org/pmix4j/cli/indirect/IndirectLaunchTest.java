@@ -105,6 +105,23 @@ class IndirectLaunchTest {
         assertNothingLeftIn(tmp);
     }
 
+    /** The initiator killed while it holds the IL in init: the IL never launches the job and ends. */
+    @Test
+    void aLauncherHeldInInitEndsWhenTheInitiatorIsKilled() throws Exception {
+        Path rndz = tmp.resolve("il.rndz");
+        List<String> args = new ArrayList<>(List.of("hold-init", rndz.toString()));
+        args.addAll(InitiatorProcess.pmix4j("run", "-n", "1", "/bin/echo", "must-not-run"));
+        try (InitiatorProcess p = InitiatorProcess.start(initiator(), tmp, args)) {
+            assertTrue(p.awaitLine("^(ready-for-debug)$", LIMIT).isPresent(), p.all());
+            List<ProcessHandle> started = p.seen();
+            p.kill();
+            List<ProcessHandle> left = InitiatorProcess.awaitGone(started, LIMIT);
+            assertTrue(left.isEmpty(), "still running after the initiator died: " + left);
+            assertTrue(!p.stdout().contains("must-not-run"), p.all());
+        }
+        assertNothingLeftIn(tmp);
+    }
+
     /**
      * Initiator-based command line parsing against {@code pmix4j dvm}: the initiator starts the DVM, waits for
      * its PMIX_LAUNCHER_READY (which says where its server is), attaches and spawns the job into it; when the
