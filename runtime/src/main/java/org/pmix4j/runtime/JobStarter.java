@@ -61,9 +61,12 @@ final class JobStarter {
         this.hostname = hostname;
     }
 
-    /** The user's job: the applications of the command line, reading the launcher's stdin. */
-    Job startUserJob(List<AppContext> apps, StdinRouter stdin) {
-        return start(apps, List.of(), null, stdin);
+    /**
+     * The user's job: the applications of the command line, reading the launcher's stdin, with the
+     * directives an initiator gave (its launch directives; none for a plain run).
+     */
+    Job startUserJob(List<AppContext> apps, StdinRouter stdin, List<Info> directives) {
+        return start(apps, directives, null, stdin);
     }
 
     /** A job {@code parent} spawned, with the spawn's job info as directives. */

@@ -10,6 +10,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.data.DataServer;
+import org.pmix4j.runtime.indirect.IndirectLaunch;
 import org.pmix4j.runtime.iof.IoForwarder;
 import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.iof.ToolStdin;
@@ -53,6 +54,8 @@ final class LocalRuntime implements AutoCloseable {
     private PmixServer server;
     private JobStarter starter;
     private StdinRouter stdin;
+    private IndirectLaunch indirect;
+    private volatile boolean userJobLaunched;
 
     LocalRuntime(RuntimeSettings settings, RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env) {
         this.settings = settings;
@@ -120,12 +123,20 @@ final class LocalRuntime implements AutoCloseable {
         // the server needed the host to start, the starter needs the server: spawns are served from here on
         // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
         host.serveSpawns(starter::startSpawned);
+        // started by a tool (indirect launch): connect back, maybe wait for its release; its death ends us
+        indirect = IndirectLaunch.begin(env, server, this::initiatorGone);
+        if (settings.persistent()) {
+            indirect.refuseDirectivesForPersistentRuntime();
+        }
     }
 
     /** The user's job: the applications of the command line, with the launcher's stdin and time limit. */
     Job launchUserJob(List<AppContext> apps) {
+        List<Info> directives = indirect.directivesForUserJob();
         stdin = StdinRouter.ofLauncherStdin();
-        Job job = starter.startUserJob(apps, stdin);
+        Job job = starter.startUserJob(apps, stdin, directives);
+        userJobLaunched = true;
+        indirect.userJobStarted(job.nspace());
         stdin.start();
         if (plan.options.timeoutSeconds() != null) {
             control.limitTime(plan.options.timeoutSeconds(), plan.options.reportStateOnTimeout());
@@ -163,6 +174,17 @@ final class LocalRuntime implements AutoCloseable {
         return status;
     }
 
+    /**
+     * The initiator that started us (indirect launch) is gone, or ended us: we end as on SIGTERM, unless we
+     * are a run whose jobs are over (the initiator leaving once it heard the job's end is no news).
+     */
+    private void initiatorGone(Proc initiator, String why) {
+        if (settings.persistent() || !userJobLaunched || outcome.running()) {
+            messages.say("the initiator " + initiator + " " + why + ": stopping every job");
+            terminateRequested(initiator);
+        }
+    }
+
     private void terminateRequested(Proc requester) {
         if (settings.persistent()) {
             terminateRequest.complete(requester);
@@ -182,5 +204,8 @@ final class LocalRuntime implements AutoCloseable {
             server.close();
         }
         iof.close();
+        if (indirect != null) {
+            indirect.close();
+        }
     }
 }
