@@ -461,7 +461,10 @@ public abstract class PmixApi implements AutoCloseable {
 
     /** Writes what this process writes itself of forwarded output to the end, unfinished last lines included. */
     protected void finishOwnOutput() {
-        awaitDeliveredOutput();
+        // a handler that finalizes runs on the IO thread itself: what came before it has been handed on
+        if (!Thread.currentThread().getName().equals("pmix4j-iof")) {
+            awaitDeliveredOutput();
+        }
         iof.flushLocalOutput();
     }
 
