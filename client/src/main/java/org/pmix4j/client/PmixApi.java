@@ -462,7 +462,7 @@ public abstract class PmixApi implements AutoCloseable {
     /** Writes what this process writes itself of forwarded output to the end, unfinished last lines included. */
     protected void finishOwnOutput() {
         // a handler that finalizes runs on the IO thread itself: what came before it has been handed on
-        if (!Thread.currentThread().getName().equals("pmix4j-iof")) {
+        if (!executors.onIofThread()) {
             awaitDeliveredOutput();
         }
         iof.flushLocalOutput();
