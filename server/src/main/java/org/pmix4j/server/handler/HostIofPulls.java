@@ -41,9 +41,15 @@ final class HostIofPulls implements ServerCore.PeerListener {
         this.host = host;
     }
 
-    /** The host was told of {@code requester}'s pull, this server's id {@code id}. */
+    /**
+     * The host was told of {@code requester}'s pull, this server's id {@code id}. A requester lost while the
+     * host was being told has its pull ended at once: its loss has been handled already.
+     */
     void told(Peer requester, int id, List<Proc> sources, int channels, List<Info> directives) {
         pulls.put(new Key(requester, id), new Pull(List.copyOf(sources), channels, List.copyOf(directives)));
+        if (!requester.isConnected()) {
+            lost(requester, "lost while its pull was being granted");
+        }
     }
 
     /**
