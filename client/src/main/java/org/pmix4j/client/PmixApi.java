@@ -21,6 +21,7 @@ import org.pmix4j.client.event.EventRegistry;
 import org.pmix4j.client.internal.ClientExecutors;
 import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.iof.IofRegistry;
+import org.pmix4j.client.iof.OutputFormat;
 import org.pmix4j.client.net.ServerConnection;
 import org.pmix4j.client.request.CredentialRequests;
 import org.pmix4j.client.request.DataReplies;
@@ -267,11 +268,19 @@ public abstract class PmixApi implements AutoCloseable {
 
     /** PMIx_Spawn: starts a job; answers its namespace. */
     public String spawn(List<Info> jobInfo, List<App> apps) {
-        return Futures.await(processes.spawn(jobInfo, apps));
+        return Futures.await(spawned(jobInfo, apps));
     }
 
     public CompletionStage<String> spawnAsync(List<Info> jobInfo, List<App> apps) {
-        return async(processes.spawn(jobInfo, apps));
+        return async(spawned(jobInfo, apps));
+    }
+
+    /** A spawn; the output of the new job that we write ourselves is formatted as its job info asks. */
+    private CompletableFuture<String> spawned(List<Info> jobInfo, List<App> apps) {
+        return processes.spawn(jobInfo, apps).thenApply(nspace -> {
+            iof.jobFormat(nspace, OutputFormat.of(jobInfo));
+            return nspace;
+        });
     }
 
     /** PMIx_Connect: a collective that makes the processes' jobs known to each other. */
@@ -443,8 +452,29 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     /**
+     * How the forwarded output this process writes itself is formatted when neither a pull's directives nor
+     * the spawn of its job say ({@link OutputFormat}; a tool's init info).
+     */
+    protected void formatOwnOutput(OutputFormat format) {
+        iof.toolFormat(format);
+    }
+
+    /** Writes what this process writes itself of forwarded output to the end, unfinished last lines included. */
+    protected void finishOwnOutput() {
+        // a handler that finalizes runs on the IO thread itself: what came before it has been handed on
+        if (!executors.onIofThread()) {
+            awaitDeliveredOutput();
+        }
+        iof.flushLocalOutput();
+    }
+
+    /**
      * PMIx_IOF_pull: asks for the output of {@code sources} on {@code channels} (bits of
-     * {@link org.pmix4j.api.IofChannel}); {@code handler} receives it. Answers the id to deregister with.
+     * {@link org.pmix4j.api.IofChannel}); {@code handler} receives it as it came. With a null {@code handler}
+     * this process writes it to its own stdout and stderr, line by line, formatted as a libpmix tool does when
+     * the directives ask (PMIX_IOF_TAG_OUTPUT, PMIX_IOF_RANK_OUTPUT, PMIX_IOF_TIMESTAMP_OUTPUT,
+     * PMIX_IOF_XML_OUTPUT …: {@link OutputFormat}), or else as the spawn of the source's job or the tool's
+     * init info asked. Answers the id to deregister with.
      */
     public long iofPull(List<Proc> sources, int channels, List<Info> directives, IofHandler handler) {
         return Futures.await(forwarding.pull(sources, channels, directives, handler));

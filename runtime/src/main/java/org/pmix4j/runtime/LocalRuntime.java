@@ -93,7 +93,7 @@ final class LocalRuntime implements AutoCloseable {
         init.addAll(settings.serverInfo());
         JobControl jobControl = new JobControl(jobs, base + "@0", this::terminateRequested);
         RuntimeHost host = new RuntimeHost(jobs, new RuntimeQueries(jobs, hostname), new RuntimeLog(iof::launcherMessage, out),
-                data, jobControl, classifier, messages, toolStdin);
+                data, jobControl, classifier, messages, toolStdin, iof.takers());
         server = PmixServer.start(host, init, env);
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);

@@ -12,6 +12,7 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
 import org.pmix4j.runtime.data.DataServer;
+import org.pmix4j.runtime.iof.OutputTakers;
 import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.server.HostModule;
 
@@ -33,11 +34,13 @@ final class RuntimeHost implements HostModule {
     private final ExitClassifier classifier;
     private final RuntimeMessages messages;
     private final ToolStdin toolStdin;
+    private final OutputTakers takers;
     private volatile SpawnHandler spawns;
 
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
-            ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin) {
+            ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin, OutputTakers takers) {
         this.toolStdin = toolStdin;
+        this.takers = takers;
         this.jobs = jobs;
         this.queries = queries;
         this.log = log;
@@ -131,6 +134,13 @@ final class RuntimeHost implements HostModule {
     @Override
     public CompletionStage<Void> pushStdin(Proc source, List<Proc> targets, List<Info> directives, byte[] data) {
         return toolStdin.push(source, targets, directives, data);
+    }
+
+    /** PMIx_IOF_pull and its end: what a tool redirects is not printed by the launcher meanwhile. */
+    @Override
+    public CompletionStage<Void> iofPull(List<Proc> sources, List<Info> directives, int channels) {
+        takers.pulled(sources, directives, channels);
+        return HostModule.done();
     }
 
     /** Tools get a namespace of their own under the launcher's: {@code <base>@tool.<n>}, rank 0. */

@@ -140,7 +140,12 @@ public interface HostModule {
         return unsupported("validate credential");
     }
 
-    /** A tool wants the output of {@code sources} on {@code channels} (an IOF channel mask). */
+    /**
+     * A tool wants the output of {@code sources} on {@code channels} (an IOF channel mask); PMIX_IOF_COPY in
+     * {@code directives} asks that the host keep writing it where it did, else (PMIX_IOF_REDIRECT, the
+     * default) the tool takes it instead. With PMIX_IOF_STOP in {@code directives}, a pull ended (deregistered,
+     * or its tool went away): the same sources, channels and directives as the pull's.
+     */
     default CompletionStage<Void> iofPull(List<Proc> sources, List<Info> directives, int channels) {
         return unsupported("IO forwarding");
     }

@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ClientExecutors {
     private final ExecutorService events = Executors.newSingleThreadExecutor(daemon("pmix4j-events"));
-    private final ExecutorService iof = Executors.newSingleThreadExecutor(daemon("pmix4j-iof"));
+    private static final String IOF_THREAD = "pmix4j-iof";
+
+    private final ExecutorService iof = Executors.newSingleThreadExecutor(daemon(IOF_THREAD));
     private final ExecutorService async = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("pmix4j-async-", 0).factory());
     private final AtomicBoolean shutdown = new AtomicBoolean();
@@ -34,6 +36,11 @@ public final class ClientExecutors {
 
     public Executor iof() {
         return iof;
+    }
+
+    /** Whether the caller runs on the IO-forwarding thread (an output handler). */
+    public boolean onIofThread() {
+        return Thread.currentThread().getName().equals(IOF_THREAD);
     }
 
     /** A stage that completes like {@code f}, on an async thread. */

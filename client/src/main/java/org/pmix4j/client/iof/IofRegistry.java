@@ -1,6 +1,5 @@
 package org.pmix4j.client.iof;
 
-import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -18,10 +17,18 @@ import org.pmix4j.wire.message.IofDataMessage;
  * {@link IofDataMessage}s carrying our id of the request). Our ids start at 1; id 0 is the request
  * a server makes on a tool's behalf at connect time for its own output, which goes to this process's
  * stdout or stderr unless local output was turned off (PMIX_IOF_LOCAL_OUTPUT false).
+ *
+ * <p>Output for a pull with a handler goes to the handler as it came. Output this process writes itself
+ * (a pull without a handler, and id 0's) goes through {@link LocalOutput}, line by line, formatted as the
+ * first of these asks ({@link OutputFormat}): the pull's directives, the job info of our spawn of the
+ * source's job, our init info. libpmix 4.2.2 does the same, except that it ignores a pull's directives.
  */
 public final class IofRegistry {
-    /** One pull request: ours, and the server's id for it. */
-    public record Pull(long localId, IofHandler handler, long serverId) {
+    /**
+     * One pull request: ours, and the server's id for it. A null {@code handler} writes the output to our
+     * stdout/stderr, formatted as {@code format} says (null: as our spawn of the job or our init said).
+     */
+    public record Pull(long localId, IofHandler handler, long serverId, OutputFormat format) {
     }
 
     private final AtomicLong ids = new AtomicLong();
@@ -29,6 +36,9 @@ public final class IofRegistry {
     private final Executor executor;
     private volatile boolean localOutput;
     private volatile IofHandler forwarded;
+    private volatile OutputFormat toolFormat = OutputFormat.NONE;
+    private final Map<String, OutputFormat> jobFormats = new ConcurrentHashMap<>();
+    private final LocalOutput local = new LocalOutput();
 
     public IofRegistry(Executor executor, boolean localOutput) {
         this.executor = executor;
@@ -47,16 +57,40 @@ public final class IofRegistry {
         forwarded = handler;
     }
 
+    /** How output we write ourselves is formatted when nothing more particular says (a tool's init info). */
+    public void toolFormat(OutputFormat format) {
+        toolFormat = format;
+    }
+
+    /** How the output of a job we spawned is formatted when we write it (the spawn's job info). */
+    public void jobFormat(String nspace, OutputFormat format) {
+        if (format.set()) {
+            jobFormats.put(nspace, format);
+        }
+    }
+
+    /** Writes the unfinished last lines of output we write ourselves (at finalize). */
+    public void flushLocalOutput() {
+        local.flush();
+    }
+
     public long nextId() {
         return ids.incrementAndGet();
     }
 
-    public void add(long localId, IofHandler handler, long serverId) {
-        pulls.put(localId, new Pull(localId, handler, serverId));
+    public void add(long localId, IofHandler handler, long serverId, OutputFormat format) {
+        pulls.put(localId, new Pull(localId, handler, serverId, format));
     }
 
     public Pull remove(long localId) {
         return pulls.remove(localId);
+    }
+
+    private OutputFormat formatOf(Pull p, String nspace) {
+        if (p != null && p.format() != null && p.format().set()) {
+            return p.format();
+        }
+        return jobFormats.getOrDefault(nspace, toolFormat);
     }
 
     /** Parses an output message and hands it to its handler on the IOF executor. */
@@ -70,9 +104,9 @@ public final class IofRegistry {
         Pull p = pulls.get(id);
         IofHandler fallback = forwarded;
         if (p == null && id == 0 && fallback != null) {
-            p = new Pull(0, fallback, 0);
+            p = new Pull(0, fallback, 0, null);
         }
-        if (p != null) {
+        if (p != null && p.handler() != null) {
             Pull pull = p;
             executor.execute(() -> {
                 try {
@@ -81,11 +115,13 @@ public final class IofRegistry {
                     System.err.println("pmix4j: IOF handler #" + id + " failed: " + e);
                 }
             });
-        } else if (id == 0 && localOutput && data.length > 0) {
+        } else if (p != null || (id == 0 && localOutput)) {
+            OutputFormat format = formatOf(p, message.source().nspace());
             executor.execute(() -> {
-                PrintStream s = channel == IofChannel.STDOUT ? System.out : System.err;
-                s.write(data, 0, data.length);
-                s.flush();
+                local.write(format, message.source(), channel, data);
+                if (complete) {
+                    local.end(message.source(), channel);
+                }
             });
         }
     }

@@ -10,6 +10,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.client.IofHandler;
 import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.iof.IofRegistry;
+import org.pmix4j.client.iof.OutputFormat;
 import org.pmix4j.wire.message.IofDeregisterRequest;
 import org.pmix4j.wire.message.IofPullReply;
 import org.pmix4j.wire.message.IofPullRequest;
@@ -28,11 +29,15 @@ public final class IoForwarding {
         this.sender = sender;
     }
 
-    /** PMIx_IOF_pull: answers our id for the pull, which the server knows by its own. */
+    /**
+     * PMIx_IOF_pull: answers our id for the pull, which the server knows by its own. A null {@code handler}
+     * has the output written to our stdout/stderr, formatted as the directives ask ({@link OutputFormat}).
+     */
     public CompletableFuture<Long> pull(List<Proc> sources, int channels, List<Info> directives, IofHandler handler) {
         long id = iof.nextId();
+        OutputFormat format = OutputFormat.of(directives);
         // registered first: output may follow the reply at once
-        iof.add(id, handler, -1);
+        iof.add(id, handler, -1, format);
         return sender.send(new IofPullRequest(sources, directives, channels, id), u -> {
             IofPullReply r = IofPullReply.read(u);
             r.check("IOF pull from " + sources);
@@ -43,7 +48,7 @@ public final class IoForwarding {
                 Throwable c = Futures.unwrap(e);
                 throw c instanceof RuntimeException r ? r : new PmixException(PmixStatus.PMIX_ERROR, c.toString(), c);
             }
-            iof.add(id, handler, serverId);
+            iof.add(id, handler, serverId, format);
             return id;
         });
     }

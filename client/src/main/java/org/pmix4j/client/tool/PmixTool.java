@@ -21,6 +21,7 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.client.PmixApi;
+import org.pmix4j.client.iof.OutputFormat;
 import org.pmix4j.client.internal.ClientEnvironment;
 import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.net.Handshake;
@@ -110,6 +111,7 @@ public final class PmixTool extends PmixApi {
         DataStore store = new DataStore(given != null ? given : new Proc("", Rank.UNDEF), BufferKind.NON_DESCRIBED,
                 d.hostname());
         PmixTool tool = new PmixTool(store, d, snapshot, cleared);
+        tool.formatOwnOutput(OutputFormat.of(info));
         tool.identityKnown = given != null;
         tool.identityFromEnvironment = fromEnv;
         try {
@@ -443,6 +445,8 @@ public final class PmixTool extends PmixApi {
                 c.close();
             }
         }
+        // output that came before the finalize is written in full, as libpmix flushes its residuals
+        finishOwnOutput();
         if (writtenRendezvous != null) {
             try {
                 Files.deleteIfExists(writtenRendezvous);

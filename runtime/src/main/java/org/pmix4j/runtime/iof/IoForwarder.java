@@ -42,6 +42,7 @@ public final class IoForwarder implements AutoCloseable {
     private final Sink stdout;
     private final Sink stderr;
     private final List<OutputListener> listeners = new CopyOnWriteArrayList<>();
+    private final OutputTakers takers = new OutputTakers();
     private final Map<Path, FileSink> files = new HashMap<>();
     private final Object launcherSource = new Object();
     private int running;
@@ -69,6 +70,11 @@ public final class IoForwarder implements AutoCloseable {
 
     public OutputOptions options() {
         return options;
+    }
+
+    /** The output tools take away from the launcher's stdout and stderr (PMIx_IOF_pull without PMIX_IOF_COPY). */
+    public OutputTakers takers() {
+        return takers;
     }
 
     /** Every chunk read from any process from now on is also offered to {@code l}. */
@@ -105,7 +111,8 @@ public final class IoForwarder implements AutoCloseable {
      * @param jobOptions this job's options: {@link #options()}, or those a spawn request asked for
      *                   ({@link OutputOptions#withDirectives})
      * @param printed    the channels ({@link IofChannel} bits) written to the launcher's stdout/stderr (files
-     *                   and listeners get every channel): output a tool takes is not printed here as well
+     *                   and listeners get every channel): output a tool takes is not printed here as well;
+     *                   of those, what a tool's pull redirects later ({@link #takers}) is left out while it lasts
      * @param out        its stdout, or null if it has none to forward
      * @param err        its stderr, or null
      */
@@ -149,12 +156,14 @@ public final class IoForwarder implements AutoCloseable {
             file.acquire();
             sinks.add(file);
         }
+        Sink terminal = null;
         if (o.toTerminal() && print) {
-            sinks.add(ch == OutputChannel.STDOUT || o.merge() ? stdout : stderr);
+            terminal = ch == OutputChannel.STDOUT || o.merge() ? stdout : stderr;
+            sinks.add(terminal);
         }
         FileSink acquired = file;
         OutputFormatter format = new OutputFormatter(o, proc, pid, hostname, ch, clock);
-        return new StreamPump(proc, ch, in, format, o.raw(), List.copyOf(sinks), listeners, () -> {
+        return new StreamPump(proc, ch, in, format, o.raw(), List.copyOf(sinks), terminal, takers, listeners, () -> {
             if (acquired != null) {
                 acquired.release();
             }

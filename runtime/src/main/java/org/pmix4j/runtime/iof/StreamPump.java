@@ -27,19 +27,27 @@ final class StreamPump implements Runnable {
     private final OutputFormatter format;
     private final boolean raw;
     private final List<Sink> sinks;
+    private final Sink terminal;
+    private final OutputTakers takers;
     private final List<OutputListener> listeners;
     private final Runnable done;
     private final ByteBuf line = new ByteBuf(256);
     private final ByteBuf batch;
 
+    /**
+     * @param terminal the one of {@code sinks} that is the launcher's stdout or stderr (null if none): it is
+     *                 skipped for whatever a tool takes ({@link OutputTakers}) when it is written
+     */
     StreamPump(Proc proc, OutputChannel channel, InputStream in, OutputFormatter format, boolean raw, List<Sink> sinks,
-            List<OutputListener> listeners, Runnable done) {
+            Sink terminal, OutputTakers takers, List<OutputListener> listeners, Runnable done) {
         this.proc = proc;
         this.channel = channel;
         this.in = in;
         this.format = format;
         this.raw = raw;
         this.sinks = sinks;
+        this.terminal = terminal;
+        this.takers = takers;
         this.listeners = listeners;
         this.done = done;
         this.batch = format.plain() ? null : new ByteBuf(CHUNK + 1024);
@@ -100,8 +108,11 @@ final class StreamPump implements Runnable {
         }
         int end = last + 1;
         if (format.plain()) {
+            Sink skipped = redirected();
             for (Sink s : sinks) {
-                s.write(this, true, line.array(), 0, line.size(), buf, 0, end);
+                if (s != skipped) {
+                    s.write(this, true, line.array(), 0, line.size(), buf, 0, end);
+                }
             }
         } else {
             batch.reset();
@@ -147,9 +158,17 @@ final class StreamPump implements Runnable {
     }
 
     private void emit(boolean separate, byte[] b, int off, int len) {
+        Sink skipped = redirected();
         for (Sink s : sinks) {
-            s.write(this, separate, b, off, len);
+            if (s != skipped) {
+                s.write(this, separate, b, off, len);
+            }
         }
+    }
+
+    /** The terminal when a tool takes this stream's output away from it now, else null. */
+    private Sink redirected() {
+        return terminal != null && takers.taken(proc, channel.pmixChannel()) ? terminal : null;
     }
 
     private void offer(byte[] buf, int n) {

@@ -10,6 +10,9 @@
  * written when it ends, files created on first output and closed when their last writer ends. Every chunk
  * read is also offered to {@link org.pmix4j.runtime.iof.OutputListener}s, which is how output reaches PMIx
  * tools. {@link org.pmix4j.runtime.iof.StreamBuffering} maps {@code --stream-buffering}.
+ * {@link org.pmix4j.runtime.iof.OutputTakers} records what tools' pulls redirect (PMIx_IOF_pull without
+ * PMIX_IOF_COPY, until PMIX_IOF_STOP: the host's {@code iofPull} hands it each); the forwarder leaves that
+ * out of the launcher's stdout and stderr, deciding per batch of lines as it writes (files keep it all).
  *
  * <h2>Input</h2>
  * {@link org.pmix4j.runtime.iof.StdinTarget} parses {@code --stdin} (default rank 0);

@@ -1,14 +1,8 @@
 package org.pmix4j.server.handler;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Executor;
-import org.pmix4j.api.Attributes;
-import org.pmix4j.api.Info;
-import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.iof.IofRouter;
@@ -19,19 +13,20 @@ import org.slf4j.LoggerFactory;
 /**
  * IOF_DEREGISTER names this server's id of a request (the one IOF_PULL answered). The request is dropped
  * (PMIX_ERR_NOT_FOUND when the peer has none with that id) and the host told through {@code iofPull} with
- * the directives plus PMIX_IOF_STOP and no sources, as libpmix does. Reply: STATUS — success once the host
+ * PMIX_IOF_STOP added to the directives, as libpmix does, but also with the sources, channels and directives
+ * of the pull that ends ({@link HostIofPulls}; libpmix names no sources). Reply: STATUS — success once the host
  * has been told, whatever it answered (libpmix ignores it too).
  */
 public final class IofDeregisterHandler implements CommandHandler<IofDeregisterRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(IofDeregisterHandler.class);
 
     private final IofRouter router;
-    private final HostModule host;
+    private final HostIofPulls told;
     private final Executor loop;
 
-    public IofDeregisterHandler(IofRouter router, HostModule host, Executor loop) {
+    IofDeregisterHandler(IofRouter router, HostIofPulls told, Executor loop) {
         this.router = router;
-        this.host = host;
+        this.told = told;
         this.loop = loop;
     }
 
@@ -41,9 +36,7 @@ public final class IofDeregisterHandler implements CommandHandler<IofDeregisterR
         if (id < 0 || id > Integer.MAX_VALUE || !router.deregister(req.peer(), (int) id)) {
             throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, req.peer() + " has no IO forwarding request " + id);
         }
-        List<Info> directives = new ArrayList<>(deregister.directives());
-        directives.add(Attributes.IOF_STOP.info(true));
-        host.iofPull(List.of(), directives, IofChannel.NONE).whenCompleteAsync((ok, err) -> {
+        told.ended(req.peer(), (int) id, deregister.directives()).whenCompleteAsync((ok, err) -> {
             if (err != null) {
                 LOG.debug("host on the end of IO forwarding request {}: {}", id, err.getMessage());
             }

@@ -23,17 +23,21 @@ import org.slf4j.LoggerFactory;
  * <p>Unlike libpmix, which refuses (-47) when its host has no {@code iof_pull}, a host without the upcall
  * is no obstacle: the output the host delivers with {@code PmixServer.iofDeliver} reaches the requester
  * either way.
+ *
+ * <p>The host hears of the pull's end too ({@link HostIofPulls}): at its deregistration or its requester's loss.
  */
 public final class IofPullHandler implements CommandHandler<IofPullRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(IofPullHandler.class);
 
     private final IofRouter router;
     private final HostModule host;
+    private final HostIofPulls told;
     private final Executor loop;
 
-    public IofPullHandler(IofRouter router, HostModule host, Executor loop) {
+    IofPullHandler(IofRouter router, HostModule host, HostIofPulls told, Executor loop) {
         this.router = router;
         this.host = host;
+        this.told = told;
         this.loop = loop;
     }
 
@@ -52,6 +56,7 @@ public final class IofPullHandler implements CommandHandler<IofPullRequest> {
                 req.replyStatus(status);
                 return;
             }
+            told.told(req.peer(), id, pull.sources(), pull.channels(), pull.directives());
             req.reply(new IofPullReply(PmixStatus.PMIX_SUCCESS, id));
             router.replayCache(id, pull.directives());
         }, loop);

@@ -69,10 +69,12 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.GET_CREDENTIAL, GetCredentialRequest.class, new GetCredentialHandler(host, loop));
         core.handle(PmixCommand.VALIDATE_CREDENTIAL, ValidateCredentialRequest.class,
                 new ValidateCredentialHandler(host, loop));
-        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class, new IofPullHandler(iof, host, loop));
+        HostIofPulls pulls = new HostIofPulls(host);
+        core.addPeerListener(pulls);
+        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class, new IofPullHandler(iof, host, pulls, loop));
         core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class,
                 new IofPushHandler(host, new IofEvents(parts.events(), core.self()), loop));
-        core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, host, loop));
+        core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, pulls, loop));
         core.handle(PmixCommand.GROUP_CONSTRUCT, GroupConstructRequest.class,
                 new GroupConstructHandler(collectives, groups, host));
         core.handle(PmixCommand.GROUP_DESTRUCT, GroupDestructRequest.class,
