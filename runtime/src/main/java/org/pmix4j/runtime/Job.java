@@ -185,7 +185,8 @@ final class Job {
 
     /** Stops the job without it being a failure of its own (the launcher was interrupted or timed out). */
     synchronized void stop(int status, String why) {
-        if (stoppedAt == Long.MAX_VALUE) {
+        // a job whose processes have all ended is over: a late stop (its tool leaving as it ends) changes nothing
+        if (stoppedAt == Long.MAX_VALUE && !ended.isDone()) {
             cancel = new Failure(status, why, null, org.pmix4j.api.PmixStatus.PMIX_ERR_JOB_CANCELED, System.nanoTime());
             beginStopping();
         }

@@ -80,7 +80,7 @@ final class JobTable {
     synchronized List<Job> launchedBy(Proc tool) {
         List<Job> out = new ArrayList<>();
         for (Job j : jobs.values()) {
-            if (j.launchedByTool() && tool.equals(j.parent()) && !j.nohup() && !ended.contains(j.nspace())) {
+            if (j.launchedByTool() && tool.equals(j.parent()) && !j.nohup() && !j.ended().isDone()) {
                 out.add(j);
             }
         }
