@@ -39,10 +39,8 @@ class DvmTest {
             assertEquals(0, hello.status(), hello.all());
             assertEquals("hello from the DVM\nhello from the DVM\n", hello.stdout(), hello.all());
 
-            try (Stream<Path> s = Files.list(session)) {
-                List<String> jobDirs = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
-                assertEquals(List.of(), jobDirs, "an ended job's session directory is gone while the DVM runs on");
-            }
+            assertEquals(List.of(), jobDirsAfterAWhile(session),
+                    "an ended job's session directory is gone while the DVM runs on");
 
             DvmProcess.Ended failed = dvm.run("prun", "-n", "2", "sh", "-c", "echo before; exit 3");
             assertEquals(3, failed.status(), "the job's first failure is the front end's status\n" + failed.all());
@@ -230,6 +228,21 @@ class DvmTest {
                 ProcessHandle.allProcesses().filter(h -> h.info().commandLine().map(c -> c.endsWith("sleep 271.5"))
                         .orElse(false)).forEach(ProcessHandle::destroyForcibly);
             }
+        }
+    }
+
+    /** The job directories in a DVM's session directory, once they are gone (10 s at most: removed just after the end is told). */
+    private static List<String> jobDirsAfterAWhile(Path session) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            List<String> dirs;
+            try (Stream<Path> s = Files.list(session)) {
+                dirs = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
+            }
+            if (dirs.isEmpty() || System.nanoTime() > end) {
+                return dirs;
+            }
+            Thread.sleep(20);
         }
     }
 
