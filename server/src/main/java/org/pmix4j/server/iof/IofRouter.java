@@ -142,10 +142,19 @@ public final class IofRouter implements ServerCore.PeerListener {
         return forwarded.of(nspace);
     }
 
+    /**
+     * How long an ended job's cached output is kept: a short job can end, and be deregistered, before the
+     * server has answered the spawn that started it, and the requester's forwarding, made with that answer,
+     * must still find the job's output (and its end of stream).
+     */
+    static final long ENDED_JOB_OUTPUT_SECONDS = 10;
+
     @Override
     public void namespaceGone(String nspace) {
-        cache.dropJob(nspace);
-        forwarded.forget(nspace);
+        timers.after(ENDED_JOB_OUTPUT_SECONDS, () -> {
+            cache.dropJob(nspace);
+            forwarded.forget(nspace);
+        });
     }
 
     // ---- requests ------------------------------------------------------------------------------------------
