@@ -59,6 +59,67 @@ public final class Launcher {
             display = List.copyOf(display);
         }
 
+        // The readings below are shared by the launcher (RunPlan) and the DVM's front end (SubmitRequest),
+        // so that a bad value fails the same way, with the same message, whichever runs the job.
+
+        /** --oversubscribe (true), --nooversubscribe (false), neither (null); both is an error. */
+        public Boolean oversubscription() {
+            if (oversubscribe && noOversubscribe) {
+                throw new IllegalArgumentException("--oversubscribe and --nooversubscribe contradict each other");
+            }
+            return oversubscribe ? Boolean.TRUE : noOversubscribe ? Boolean.FALSE : null;
+        }
+
+        /** --timeout, checked to be positive; null when not given. */
+        public Integer checkedTimeoutSeconds() {
+            if (timeoutSeconds != null && timeoutSeconds <= 0) {
+                throw new IllegalArgumentException("--timeout " + timeoutSeconds + ": the time limit must be a"
+                        + " positive number of seconds");
+            }
+            return timeoutSeconds;
+        }
+
+        /** --display map. Every --display word is checked (map, bind, bindings). */
+        public boolean displaysMap() {
+            return displays("map");
+        }
+
+        /** --display bind (or bindings), or --report-bindings. */
+        public boolean displaysBindings() {
+            return reportBindings || displays("bind") || displays("bindings");
+        }
+
+        private boolean displays(String what) {
+            boolean found = false;
+            for (String d : display) {
+                for (String w : d.split(",")) {
+                    String word = w.trim().toLowerCase(java.util.Locale.ROOT);
+                    if (!word.isEmpty() && !List.of("map", "bind", "bindings").contains(word)) {
+                        throw new IllegalArgumentException("--display " + d + ": '" + w + "' is not one of map, bind");
+                    }
+                    found |= word.equals(what);
+                }
+            }
+            return found;
+        }
+
+        /** --stream-buffering (0, 1, 2), or null. */
+        public Integer streamBufferingMode() {
+            return streamBuffering == null ? null : org.pmix4j.runtime.iof.StreamBuffering.parse(streamBuffering);
+        }
+
+        /** How output is presented: --output, with what --stream-buffering implies. */
+        public org.pmix4j.runtime.iof.OutputOptions outputOptions() {
+            Integer mode = streamBufferingMode();
+            org.pmix4j.runtime.iof.OutputOptions out = org.pmix4j.runtime.iof.OutputOptions.parse(output);
+            return mode == null ? out : org.pmix4j.runtime.iof.StreamBuffering.apply(mode, out);
+        }
+
+        /** --stdin: a rank, all or none; rank 0 when not given. */
+        public org.pmix4j.runtime.iof.StdinTarget stdinTarget() {
+            return org.pmix4j.runtime.iof.StdinTarget.parse(stdin == null ? "0" : stdin);
+        }
+
         /** Options built by name; what is not set is the launcher's default. */
         public static Builder builder() {
             return new Builder();

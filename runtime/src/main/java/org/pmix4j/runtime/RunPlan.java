@@ -1,6 +1,5 @@
 package org.pmix4j.runtime;
 
-import java.util.List;
 import java.util.Map;
 import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.StdinTarget;
@@ -32,33 +31,20 @@ final class RunPlan {
         this.options = o;
         this.topology = topology;
         MappingPolicy m = o.mapBy() == null ? MappingPolicy.DEFAULT : MappingPolicy.parse(o.mapBy());
-        if (o.oversubscribe() && o.noOversubscribe()) {
-            throw new IllegalArgumentException("--oversubscribe and --nooversubscribe contradict each other");
-        }
-        if (o.oversubscribe() || o.noOversubscribe()) {
-            m = m.withOversubscribe(o.oversubscribe());
+        Boolean oversubscription = o.oversubscription();
+        if (oversubscription != null) {
+            m = m.withOversubscribe(oversubscription);
         }
         this.mapping = m;
         this.ranking = o.rankBy() == null ? null : RankingPolicy.parse(o.rankBy());
         BindingPolicy b = o.bindTo() == null ? BindingPolicy.DEFAULT : BindingPolicy.parse(o.bindTo());
         this.binding = b;
         this.hosts = hostSpec(o, hostname);
-        Integer sb = o.streamBuffering() == null ? null : StreamBuffering.parse(o.streamBuffering());
-        OutputOptions out = OutputOptions.parse(o.output());
-        this.output = sb == null ? out : StreamBuffering.apply(sb, out);
-        this.streamBuffering = sb;
-        this.stdin = StdinTarget.parse(o.stdin() == null ? "0" : o.stdin());
-        if (o.timeoutSeconds() != null && o.timeoutSeconds() <= 0) {
-            throw new IllegalArgumentException("--timeout " + o.timeoutSeconds() + ": the time limit must be a positive"
-                    + " number of seconds");
-        }
-        for (String d : o.display()) {
-            for (String w : d.split(",")) {
-                if (!w.isBlank() && !List.of("map", "bind", "bindings").contains(w.trim().toLowerCase(java.util.Locale.ROOT))) {
-                    throw new IllegalArgumentException("--display " + d + ": '" + w + "' is not one of map, bind");
-                }
-            }
-        }
+        this.streamBuffering = o.streamBufferingMode();
+        this.output = o.outputOptions();
+        this.stdin = o.stdinTarget();
+        o.checkedTimeoutSeconds();
+        o.displaysMap();
         this.binder = CpuBinder.detect(topology);
     }
 
@@ -71,22 +57,11 @@ final class RunPlan {
     }
 
     boolean displayMap() {
-        return displays("map");
+        return options.displaysMap();
     }
 
     boolean reportBindings() {
-        return options.reportBindings() || displays("bind") || displays("bindings") || binding.report();
-    }
-
-    private boolean displays(String what) {
-        for (String d : options.display()) {
-            for (String w : d.split(",")) {
-                if (w.trim().equalsIgnoreCase(what)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return options.displaysBindings() || binding.report();
     }
 
     /** Environment every process of the run gets from the options (stream buffering). */

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
@@ -55,23 +54,17 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
             info.add(Attributes.BINDTO.info(o.bindTo()));
         }
         HostSpec.ofOptions(o.hosts(), o.hostfile(), org.pmix4j.server.ServerConfig.localHostname());
-        if (displays(o, "map")) {
+        if (o.displaysMap()) {
             info.add(Attributes.DISPLAY_MAP.info(true));
         }
-        if (o.reportBindings() || displays(o, "bind") || displays(o, "bindings")) {
+        if (o.displaysBindings()) {
             info.add(Attributes.REPORT_BINDINGS.info(true));
         }
-        if (o.timeoutSeconds() != null && o.timeoutSeconds() <= 0) {
-            throw new IllegalArgumentException("--timeout " + o.timeoutSeconds() + ": the time limit must be a positive"
-                    + " number of seconds");
-        }
-        Integer buffering = o.streamBuffering() == null ? null : StreamBuffering.parse(o.streamBuffering());
-        OutputOptions out = OutputOptions.parse(o.output());
-        if (buffering != null) {
-            out = StreamBuffering.apply(buffering, out);
-        }
+        o.checkedTimeoutSeconds();
+        Integer buffering = o.streamBufferingMode();
+        OutputOptions out = o.outputOptions();
         int size = contexts.stream().mapToInt(AppContext::np).sum();
-        StdinTarget stdin = StdinTarget.parse(o.stdin() == null ? "0" : o.stdin());
+        StdinTarget stdin = o.stdinTarget();
         stdin.checkAgainst(size);
         info.add(Attributes.FWD_STDOUT.info(true));
         info.add(Attributes.FWD_STDERR.info(true));
@@ -112,29 +105,12 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
     }
 
     private static String mapBy(Launcher.Options o) {
-        if (o.oversubscribe() && o.noOversubscribe()) {
-            throw new IllegalArgumentException("--oversubscribe and --nooversubscribe contradict each other");
-        }
-        String qualifier = o.oversubscribe() ? "OVERSUBSCRIBE" : o.noOversubscribe() ? "NOOVERSUBSCRIBE" : null;
+        Boolean oversubscription = o.oversubscription();
+        String qualifier = oversubscription == null ? null : oversubscription ? "OVERSUBSCRIBE" : "NOOVERSUBSCRIBE";
         if (o.mapBy() == null) {
             return qualifier == null ? null : ":" + qualifier;
         }
         MappingPolicy.parse(o.mapBy());
         return qualifier == null ? o.mapBy() : o.mapBy() + ":" + qualifier;
-    }
-
-    private static boolean displays(Launcher.Options o, String what) {
-        for (String d : o.display()) {
-            for (String w : d.split(",")) {
-                String word = w.trim().toLowerCase(Locale.ROOT);
-                if (!word.isEmpty() && !List.of("map", "bind", "bindings").contains(word)) {
-                    throw new IllegalArgumentException("--display " + d + ": '" + w + "' is not one of map, bind");
-                }
-                if (word.equals(what)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }
