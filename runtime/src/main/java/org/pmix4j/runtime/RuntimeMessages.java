@@ -44,9 +44,7 @@ final class RuntimeMessages {
     void aboutJob(Job job, String text) {
         PmixServer s = server;
         if (s != null && toTool(job)) {
-            String line = name + ": " + text + (text.endsWith("\n") ? "" : "\n");
-            s.iofDeliver(Proc.wildcard(job.nspace()), IofChannel.STDDIAG, line.getBytes(StandardCharsets.UTF_8),
-                    List.of());
+            s.iofDeliver(Proc.wildcard(job.nspace()), IofChannel.STDDIAG, line(text), List.of());
         } else {
             say(text);
         }
@@ -56,15 +54,14 @@ final class RuntimeMessages {
     void toTool(Proc tool, String text) {
         PmixServer s = server;
         if (s != null) {
-            String line = name + ": " + text + (text.endsWith("\n") ? "" : "\n");
-            s.iofDeliverTo(tool, IofChannel.STDDIAG, line.getBytes(StandardCharsets.UTF_8));
+            s.iofDeliverTo(tool, IofChannel.STDDIAG, line(text));
         }
         say(text);
     }
 
-    /** As a plain consumer of message texts (for parts that only ever speak for the runtime). */
-    Consumer<String> asConsumer() {
-        return this::say;
+    /** A message as a tool gets it: one whole line, with the runtime's name. */
+    private byte[] line(String text) {
+        return (name + ": " + text + (text.endsWith("\n") ? "" : "\n")).getBytes(StandardCharsets.UTF_8);
     }
 
     private static boolean toTool(Job job) {

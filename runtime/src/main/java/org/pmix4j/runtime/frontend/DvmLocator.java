@@ -104,7 +104,7 @@ public record DvmLocator(String uri, Long pid, String nspace, boolean systemServ
     }
 
     /** The pids of the live DVMs of this user on this node (their session directories under {@code root}). */
-    public static List<Long> running(Path root) {
+    private static List<Long> running(Path root) {
         List<Long> out = new ArrayList<>();
         if (!Files.isDirectory(root)) {
             return out;

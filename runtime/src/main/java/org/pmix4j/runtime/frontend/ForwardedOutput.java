@@ -25,7 +25,6 @@ final class ForwardedOutput {
     private final Map<Stream, ChunkStream> streams = new ConcurrentHashMap<>();
     private final Map<Stream, ProcessOutput> written = new ConcurrentHashMap<>();
     private final java.util.Set<Stream> ended = ConcurrentHashMap.newKeySet();
-    private int completed;
 
     private record Stream(Proc source, int channel) {
     }
@@ -52,13 +51,13 @@ final class ForwardedOutput {
         if (o.channel() != IofChannel.STDOUT && o.channel() != IofChannel.STDERR) {
             return;
         }
-        ChunkStream s = streams.computeIfAbsent(new Stream(o.source(), o.channel()), this::open);
-        s.feed(o.data().clone());
+        Stream key = new Stream(o.source(), o.channel());
+        ChunkStream s = streams.computeIfAbsent(key, this::open);
+        s.feed(o.data()); // each message's bytes are its own: no copy
         if (o.complete()) {
             s.end();
-            ended.add(new Stream(o.source(), o.channel()));
+            ended.add(key);
             synchronized (this) {
-                completed++;
                 notifyAll();
             }
         }
@@ -91,7 +90,7 @@ final class ForwardedOutput {
     void awaitComplete(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         synchronized (this) {
-            while (completed < 2 * jobSize) {
+            while (ended.size() < 2 * jobSize) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     break;

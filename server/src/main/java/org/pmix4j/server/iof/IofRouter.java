@@ -3,7 +3,6 @@ package org.pmix4j.server.iof;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.TreeMap;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.ByteObject;
@@ -130,16 +129,6 @@ public final class IofRouter implements ServerCore.PeerListener {
             cache.setPolicy(nspace, CachePolicy.read(info, CachePolicy.DEFAULT));
         }
         ForwardedChannels.declared(info, false).ifPresent(c -> forwarded.declare(nspace, c));
-    }
-
-    /** How a job's output is cached now. */
-    public CachePolicy cachePolicy(String nspace) {
-        return cache.policy(nspace);
-    }
-
-    /** The channels a job forwards, empty when its start did not say (then any can be pulled). */
-    public OptionalInt forwardedChannels(String nspace) {
-        return forwarded.of(nspace);
     }
 
     /**
