@@ -205,6 +205,16 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
+    /**
+     * Tells the server the pid of a registered client the host has just started. Its connection is then
+     * checked against that very process (and its identity found at once, without searching /proc); one
+     * held by any other process is refused. Optional: without it the holder of the socket is searched for
+     * among this process's children and the processes of the registered uid.
+     */
+    public void clientStarted(Proc proc, long pid) {
+        loop.execute(() -> core.clientStarted(proc, pid));
+    }
+
     /** {@code PMIx_server_deregister_client}: forgets the process and drops its connection. */
     public CompletableFuture<Void> deregisterClient(Proc proc) {
         return call(() -> {

@@ -95,7 +95,7 @@ final class ConnectAcceptor {
             c.close("gone before its handshake was read");
             return;
         }
-        identities.resolve(c.peerAddress(), c.localAddress()).whenCompleteAsync((id, err) -> {
+        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req)).whenCompleteAsync((id, err) -> {
             if (c.isClosed()) {
                 return;
             }
@@ -112,6 +112,13 @@ final class ConnectAcceptor {
                 acceptTool(c, req, id);
             }
         }, loop);
+    }
+
+    /** The pid the host started a connecting client as, when it said; -1 otherwise (and for tools). */
+    private long startedPid(ConnectRequest req) {
+        Namespace ns = req.type().isClient() ? namespaces.apply(req.nspace()) : null;
+        LocalClient lc = ns == null ? null : ns.client(req.rank());
+        return lc == null ? -1 : lc.startedPid();
     }
 
     /**
@@ -172,8 +179,14 @@ final class ConnectAcceptor {
                     + Integer.toUnsignedString(lc.uid()) + " gid " + Integer.toUnsignedString(lc.gid()));
             return;
         }
+        if (lc.startedPid() > 0 && lc.startedPid() != id.pid()) {
+            refuse(c, "client " + who(req) + ": connected from pid " + id.pid() + ", but the host started it as pid "
+                    + lc.startedPid());
+            return;
+        }
         Peer peer = new Peer(c, peers.nextIndex(), lc.proc(), req.type(), req.kind(), req.version(), id.uid(),
                 id.gid());
+        lc.connectedPid(id.pid());
         c.attachment(peer);
         peers.add(peer);
         lc.peer(peer);

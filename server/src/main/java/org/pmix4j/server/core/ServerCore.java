@@ -136,6 +136,24 @@ public final class ServerCore implements Connection.Listener {
         return ns.addClient(p, uid, gid);
     }
 
+    /**
+     * The host started {@code p} as {@code pid}. A client that connected before the host said so (a race
+     * the host may lose) from another process is an impostor: its connection is closed.
+     */
+    public void clientStarted(Proc p, long pid) {
+        Namespace ns = namespaces.get(p.nspace());
+        LocalClient c = ns == null ? null : ns.client(p.rank());
+        if (c == null) {
+            return; // deregistered meanwhile
+        }
+        c.startedPid(pid);
+        if (c.peer() != null && c.connectedPid() > 0 && c.connectedPid() != pid) {
+            warnings.warn("impostor " + p, "client " + p + " connected from pid " + c.connectedPid()
+                    + " but the host started it as pid " + pid + ": closing its connection");
+            c.peer().close("connected from a process other than the one the host started");
+        }
+    }
+
     public void deregisterClient(Proc p) {
         Namespace ns = namespaces.get(p.nspace());
         LocalClient c = ns == null ? null : ns.removeClient(p.rank());

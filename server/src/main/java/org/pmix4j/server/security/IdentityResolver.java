@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 public final class IdentityResolver implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
 
-    private record Pending(InetSocketAddress peer, InetSocketAddress server, CompletableFuture<KernelIdentity> answer) {
+    private record Pending(InetSocketAddress peer, InetSocketAddress server, long pidHint,
+            CompletableFuture<KernelIdentity> answer) {
     }
 
     private final SocketTable table;
@@ -48,11 +49,19 @@ public final class IdentityResolver implements AutoCloseable {
      * the resolver's thread.
      */
     public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server) {
+        return resolve(peer, server, -1);
+    }
+
+    /**
+     * As {@link #resolve(InetSocketAddress, InetSocketAddress)}, looking first in process {@code pidHint}
+     * (the one the host started, when it said; -1 if not), which spares a search of /proc.
+     */
+    public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server, long pidHint) {
         CompletableFuture<KernelIdentity> answer = new CompletableFuture<>();
         if (closed) {
             answer.completeExceptionally(new IOException("the server is closing"));
         } else {
-            queue.add(new Pending(peer, server, answer));
+            queue.add(new Pending(peer, server, pidHint, answer));
         }
         return answer;
     }
@@ -78,22 +87,30 @@ public final class IdentityResolver implements AutoCloseable {
     }
 
     private void answer(List<Pending> batch) throws IOException {
-        Map<InetSocketAddress, List<KernelSocket>> byLocalEnd = new HashMap<>();
-        for (KernelSocket s : table.read()) {
-            byLocalEnd.computeIfAbsent(s.local(), k -> new ArrayList<>(1)).add(s);
+        Set<Integer> ports = new HashSet<>();
+        for (Pending p : batch) {
+            ports.add(p.peer.getPort());
         }
         Map<Pending, KernelSocket> matched = new HashMap<>();
+        match(batch, table.read("tcp", ports), matched);
+        if (matched.size() < batch.size()) {
+            // IPv6 connections, and IPv4 ones accepted by an IPv6 socket, are in the other table
+            match(batch, table.read("tcp6", ports), matched);
+        }
         Set<Long> inodes = new HashSet<>();
         Set<Integer> uids = new HashSet<>();
+        Set<Long> hints = new HashSet<>();
         for (Pending p : batch) {
-            KernelSocket s = peerSocket(byLocalEnd.getOrDefault(p.peer, List.of()), p);
+            KernelSocket s = matched.get(p);
             if (s != null) {
-                matched.put(p, s);
                 inodes.add(s.inode());
                 uids.add(s.uid());
+                if (p.pidHint > 0) {
+                    hints.add(p.pidHint);
+                }
             }
         }
-        Map<Long, Long> pids = inodes.isEmpty() ? Map.of() : holders.find(inodes, uids);
+        Map<Long, Long> pids = inodes.isEmpty() ? Map.of() : holders.find(inodes, uids, hints);
         for (Pending p : batch) {
             KernelSocket s = matched.get(p);
             if (s == null) {
@@ -103,6 +120,21 @@ public final class IdentityResolver implements AutoCloseable {
             Long pid = pids.get(s.inode());
             int gid = pid == null ? -1 : holders.effectiveGid(pid);
             p.answer.complete(new KernelIdentity(true, s.uid(), gid, gid == -1 ? -1 : pid));
+        }
+    }
+
+    private static void match(List<Pending> batch, List<KernelSocket> sockets, Map<Pending, KernelSocket> matched) {
+        Map<InetSocketAddress, List<KernelSocket>> byLocalEnd = new HashMap<>();
+        for (KernelSocket s : sockets) {
+            byLocalEnd.computeIfAbsent(s.local(), k -> new ArrayList<>(1)).add(s);
+        }
+        for (Pending p : batch) {
+            if (!matched.containsKey(p)) {
+                KernelSocket s = peerSocket(byLocalEnd.getOrDefault(p.peer, List.of()), p);
+                if (s != null) {
+                    matched.put(p, s);
+                }
+            }
         }
     }
 

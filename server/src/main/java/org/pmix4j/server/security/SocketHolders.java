@@ -28,12 +28,24 @@ final class SocketHolders {
         this.proc = proc;
     }
 
-    /** The pid holding each of {@code inodes} that could be found; {@code uids} are the sockets' owners. */
-    Map<Long, Long> find(Set<Long> inodes, Set<Integer> uids) {
+    /**
+     * The pid holding each of {@code inodes} that could be found; {@code uids} are the sockets' owners,
+     * {@code likely} the processes to look in first (those the host said it started).
+     */
+    Map<Long, Long> find(Set<Long> inodes, Set<Integer> uids, Set<Long> likely) {
         Map<Long, Long> found = new HashMap<>();
         Set<Long> searched = new HashSet<>();
-        for (long pid : childrenOfThisProcess()) {
+        for (long pid : likely) {
             searched.add(pid);
+            scan(pid, inodes, found);
+        }
+        if (found.size() == inodes.size()) {
+            return found;
+        }
+        for (long pid : childrenOfThisProcess()) {
+            if (!searched.add(pid)) {
+                continue;
+            }
             scan(pid, inodes, found);
             if (found.size() == inodes.size()) {
                 return found;

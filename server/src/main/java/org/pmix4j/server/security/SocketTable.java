@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads the kernel's tables of TCP sockets (/proc/net/tcp and /proc/net/tcp6), which say who owns each
@@ -26,26 +27,43 @@ final class SocketTable {
         this.procNet = procNet;
     }
 
-    /** Every TCP socket of this node's network namespace, IPv4 and IPv6. */
-    List<KernelSocket> read() throws IOException {
+    /**
+     * The sockets of one table (IPv4 "tcp" or IPv6 "tcp6") whose local port is one of {@code localPorts}.
+     * The table lists every socket of the node (a thousand connected clients make 400 KB of it), so only
+     * the lines of those ports are parsed.
+     */
+    List<KernelSocket> read(String table, Set<Integer> localPorts) throws IOException {
         List<KernelSocket> out = new ArrayList<>();
-        readFile(procNet.resolve("tcp"), out);
-        readFile(procNet.resolve("tcp6"), out);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(procNet.resolve(table));
+        } catch (NoSuchFileException e) {
+            return out; // IPv6 disabled in this kernel
+        }
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int port = localPort(line);
+            if (port >= 0 && localPorts.contains(port)) {
+                KernelSocket s = parse(line);
+                if (s != null) {
+                    out.add(s);
+                }
+            }
+        }
         return out;
     }
 
-    private static void readFile(Path file, List<KernelSocket> out) throws IOException {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (NoSuchFileException e) {
-            return; // IPv6 disabled in this kernel
+    /** The local port of a line, read without parsing the rest ("  sl: ADDR:PORT ..."), or -1. */
+    private static int localPort(String line) {
+        int start = line.indexOf(':');
+        int end = start < 0 ? -1 : line.indexOf(' ', start + 2);
+        if (end < 5) {
+            return -1;
         }
-        for (int i = 1; i < lines.size(); i++) {
-            KernelSocket s = parse(lines.get(i));
-            if (s != null) {
-                out.add(s);
-            }
+        try {
+            return Integer.parseInt(line, end - 4, end, 16);
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

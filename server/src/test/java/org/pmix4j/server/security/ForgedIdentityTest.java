@@ -132,6 +132,20 @@ class ForgedIdentityTest {
         }
     }
 
+    /** The host said which process it started as the client: the same program in another process is refused. */
+    @Test
+    void aClientFromAnotherProcessThanTheHostStartedIsRefused() {
+        var ids = ProcessIds.current();
+        try (PmixServer server = startServer(Map.of())) {
+            server.registerNspace("started", 1, List.of(Attributes.JOB_SIZE.info(1))).join();
+            server.registerClient(new Proc("started", 0), (int) ids.uid(), (int) ids.gid()).join();
+            server.clientStarted(new Proc("started", 0), ProcessHandle.current().pid());
+            Run.Result other = Run.command(client.toString()).env(server.setupFork(new Proc("started", 0)))
+                    .timeout(Duration.ofSeconds(30)).go();
+            assertEquals(1, other.exitCode(), "PMIx_Init from a process the host did not start\n" + other.all());
+        }
+    }
+
     @Test
     void aHalfSentHandshakeIsClosedAfterTheTimeout() throws Exception {
         try (PmixServer server = startServer(Map.of("PMIX4J_HANDSHAKE_TIMEOUT", "0.5"));
