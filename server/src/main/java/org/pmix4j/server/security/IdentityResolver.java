@@ -24,7 +24,10 @@ public final class IdentityResolver implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
 
     private record Pending(InetSocketAddress peer, InetSocketAddress server, long pidHint,
-            CompletableFuture<KernelIdentity> answer) {
+            CompletableFuture<KernelIdentity> answer, boolean retried) {
+        Pending again() {
+            return new Pending(peer, server, pidHint, answer, true);
+        }
     }
 
     private final SocketTable table;
@@ -61,7 +64,7 @@ public final class IdentityResolver implements AutoCloseable {
         if (closed) {
             answer.completeExceptionally(new IOException("the server is closing"));
         } else {
-            queue.add(new Pending(peer, server, pidHint, answer));
+            queue.add(new Pending(peer, server, pidHint, answer, false));
         }
         return answer;
     }
@@ -119,6 +122,12 @@ public final class IdentityResolver implements AutoCloseable {
             }
             Long pid = pids.get(s.inode());
             int gid = pid == null ? -1 : holders.effectiveGid(pid);
+            if (gid == -1 && !p.retried) {
+                // the holder was not found: a process that ended or handed its socket on while /proc was
+                // read; one more look in the next batch before the connection is refused
+                queue.add(p.again());
+                continue;
+            }
             p.answer.complete(new KernelIdentity(true, s.uid(), gid, gid == -1 ? -1 : pid));
         }
     }

@@ -1,7 +1,6 @@
 package org.pmix4j.server.security;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,19 +50,17 @@ final class SocketHolders {
                 return found;
             }
         }
-        try (DirectoryStream<Path> all = Files.newDirectoryStream(proc)) {
-            for (Path p : all) {
-                long pid = pidOf(p);
-                if (pid <= 0 || searched.contains(pid) || !uids.contains(ownerOf(p))) {
-                    continue;
-                }
-                scan(pid, inodes, found);
-                if (found.size() == inodes.size()) {
-                    break;
-                }
+        // a snapshot of the names: a directory stream over /proc throws when a process ends meanwhile
+        String[] all = proc.toFile().list();
+        for (String name : all == null ? new String[0] : all) {
+            long pid = pidOf(name);
+            if (pid <= 0 || searched.contains(pid) || !uids.contains(ownerOf(proc.resolve(name)))) {
+                continue;
             }
-        } catch (IOException e) {
-            // what was found stands; the rest stays unknown and its connection is refused
+            scan(pid, inodes, found);
+            if (found.size() == inodes.size()) {
+                break;
+            }
         }
         return found;
     }
@@ -77,29 +74,32 @@ final class SocketHolders {
     private List<Long> childrenOfThisProcess() {
         List<Long> out = new ArrayList<>();
         Path tasks = proc.resolve(Long.toString(ProcessHandle.current().pid())).resolve("task");
-        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-            for (Path t : threads) {
-                try {
-                    for (String pid : Files.readString(t.resolve("children")).trim().split("\\s+")) {
-                        if (!pid.isEmpty()) {
-                            out.add(Long.parseLong(pid));
-                        }
+        String[] threads = tasks.toFile().list();
+        for (String t : threads == null ? new String[0] : threads) {
+            try {
+                for (String pid : Files.readString(tasks.resolve(t).resolve("children")).trim().split("\\s+")) {
+                    if (!pid.isEmpty()) {
+                        out.add(Long.parseLong(pid));
                     }
-                } catch (IOException | NumberFormatException e) {
-                    // a thread that ended, or a kernel without the children file: the wider search covers it
                 }
+            } catch (IOException | NumberFormatException e) {
+                // a thread that ended, or a kernel without the children file: the wider search covers it
             }
-        } catch (IOException e) {
-            // the wider search covers it
         }
         return out;
     }
 
-    private static void scanLinks(DirectoryStream<Path> fds, long pid, Set<Long> inodes, Map<Long, Long> found) {
-        for (Path fd : fds) {
+    /** Looks through the open files of {@code pid} (gone, or not ours to read: nothing found). */
+    private void scan(long pid, Set<Long> inodes, Map<Long, Long> found) {
+        Path dir = proc.resolve(Long.toString(pid)).resolve("fd");
+        String[] fds = dir.toFile().list();
+        if (fds == null) {
+            return;
+        }
+        for (String fd : fds) {
             String target;
             try {
-                target = Files.readSymbolicLink(fd).toString();
+                target = Files.readSymbolicLink(dir.resolve(fd)).toString();
             } catch (IOException | UnsupportedOperationException e) {
                 continue; // closed meanwhile
             }
@@ -116,16 +116,7 @@ final class SocketHolders {
         }
     }
 
-    private void scan(long pid, Set<Long> inodes, Map<Long, Long> found) {
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve(Long.toString(pid)).resolve("fd"))) {
-            scanLinks(fds, pid, inodes, found);
-        } catch (IOException e) {
-            // gone, or not ours to read
-        }
-    }
-
-    private static long pidOf(Path p) {
-        String name = p.getFileName().toString();
+    private static long pidOf(String name) {
         for (int i = 0; i < name.length(); i++) {
             if (!Character.isDigit(name.charAt(i))) {
                 return -1;
