@@ -106,9 +106,9 @@ public final class Authorisation implements ServerCore.PeerListener {
     public PmixException refusal(Peer peer, String operation, String nspace) {
         Set<Integer> jobOwners = owners.owners(nspace);
         String whose = jobOwners.isEmpty() ? "no job of that name is known to this server"
-                : "it belongs to uid " + uids(jobOwners);
-        String message = operation + " on job '" + nspace + "' by " + peer + " (uid "
-                + Integer.toUnsignedString(peer.uid()) + ") refused: " + whose;
+                : "the job belongs to uid " + uids(jobOwners);
+        String message = operation + " on job '" + nspace + "' refused to uid " + Integer.toUnsignedString(peer.uid())
+                + " (" + peer + "): " + whose;
         refusals.warn(peer, operation, message);
         return new PmixException(PmixStatus.PMIX_ERR_NO_PERMISSIONS, message);
     }
