@@ -40,7 +40,7 @@ public final class RateLimitedLog {
                 return false;
             }
             repeats.put(key, new long[1]);
-            log.warn("{} (further ones from {} are counted, not logged)", message, source);
+            log.warn("{} (repeats of this are counted, not logged)", message);
             return true;
         }
         long n = ++count[0];
