@@ -9,6 +9,7 @@
  *   push        PMIx_IOF_push of bytes to VICTIM:0 (with a callback: the blocking form of 4.2.2 is broken)
  *   proctable   PMIx_Query_info PMIX_QUERY_PROC_TABLE of VICTIM
  *   jobsize     PMIx_Query_info PMIX_JOB_SIZE of VICTIM (answered from the server's own data)
+ *   get         PMIx_Get PMIX_JOB_SIZE of VICTIM:* (with PMIX_GET_REFRESH_CACHE, so that it asks the server)
  *   namespaces  PMIx_Query_info PMIX_QUERY_NAMESPACES, and "  namespaces=<list>" when it succeeded
  *   spawn       PMIx_Spawn of /bin/true with PMIX_DEBUG_TARGET VICTIM:*
  *   ownjobctl   PMIx_Job_control PMIX_JOB_CTRL_KILL of the caller's own namespace (its own job: allowed)
@@ -106,6 +107,7 @@ int main(int argc, char **argv)
     pmix_status_t rc;
     pmix_byte_object_t bo;
     pmix_app_t *app;
+    pmix_value_t *val;
     char nspace[PMIX_MAX_NSLEN + 1];
     struct timespec deadline;
     bool yes = true;
@@ -188,6 +190,14 @@ int main(int argc, char **argv)
     query("proctable", PMIX_QUERY_PROC_TABLE, argv[2]);
     query("jobsize", PMIX_JOB_SIZE, argv[2]);
     query("namespaces", PMIX_QUERY_NAMESPACES, NULL);
+
+    PMIX_INFO_LOAD(&dbg, PMIX_GET_REFRESH_CACHE, &yes, PMIX_BOOL);
+    val = NULL;
+    rc = PMIx_Get(&victim, PMIX_JOB_SIZE, &dbg, 1, &val);
+    printf("get rc=%d\n", rc);
+    if (NULL != val) {
+        PMIX_VALUE_RELEASE(val);
+    }
 
     PMIX_APP_CREATE(app, 1);
     app->cmd = strdup("/bin/true");

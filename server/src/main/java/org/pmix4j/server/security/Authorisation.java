@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one place that decides whether a peer may act on a job (job control, cleanup registration, IO
- * forwarding pulls, stdin, spawning into a job or session, queries about a job). The rule:
+ * forwarding pulls, stdin, spawning into a job or session, queries about a job, reading a job's data). The
+ * rule:
  * <ul>
  *   <li>root, the server's own user, and a tool its host granted {@link HostModule.ToolRights#ALL_JOBS} may act
  *   on every job;</li>
@@ -60,6 +61,17 @@ public final class Authorisation implements ServerCore.PeerListener {
             return true;
         }
         return owners.owners(nspace).contains(peer.uid());
+    }
+
+    /**
+     * Refuses reading the data of {@code nspace} (PMIx_Get) to a peer that may not act on it, when it is a job
+     * registered here; the data of a job this server does not know is the host's to give or refuse (it
+     * answers the direct modex), since processes of a user's jobs on other nodes read each other's.
+     */
+    public void requireRead(Peer peer, String nspace) {
+        if (!mayActOnAll(peer) && owners.isRegistered(nspace) && !mayActOn(peer, nspace)) {
+            throw refusal(peer, "get", nspace);
+        }
     }
 
     /**

@@ -30,7 +30,7 @@ import org.pmix4j.testkit.Run;
  * Real libpmix peers of another user (uid/gid 65534, "nobody", through {@code setpriv}) against a job of
  * root's on a server run by root: as a tool and as a client of a job of their own, every request that acts
  * on root's job — job control (kill, signal), cleanup registration, IO forwarding pull, stdin push, queries
- * naming it, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with PMIX_ERR_NO_PERMISSIONS and never
+ * naming it, PMIx_Get of its data, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with PMIX_ERR_NO_PERMISSIONS and never
  * reaches the host; the list of namespaces leaves root's job out; the same peer's requests about its own job
  * are served on the same connection afterwards. Root's tool may do all of it, so may a tool the host
  * trusts ({@code HostModule.toolRights}), and a user owns a job its tool spawned. The peers' uid is what
@@ -117,7 +117,7 @@ class ForeignPeerAuthorisationTest {
     }
 
     private static final List<String> ACTS_ON_VICTIM = List.of("jobctl", "signal", "cleanup", "pull", "push",
-            "proctable", "jobsize", "spawn");
+            "proctable", "jobsize", "get", "spawn");
 
     @Test
     void foreignToolIsRefusedEverythingOnRootsJobAndKeepsItsOwnRights() {
@@ -158,7 +158,7 @@ class ForeignPeerAuthorisationTest {
     void rootsToolMayActOnEveryJob() {
         Run.Result r = tool(0, "tool", "userjob");
         assertEquals(0, r.exitCode(), r.all());
-        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize")) {
+        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize", "get")) {
             assertLine(r, op, "rc=0");
         }
         assertTrue(r.stdout().contains("rootjob") && r.stdout().contains("userjob"), r.all());
@@ -171,7 +171,7 @@ class ForeignPeerAuthorisationTest {
         host.trustedUid = NOBODY;
         Run.Result r = tool(NOBODY, "tool", "rootjob");
         assertEquals(0, r.exitCode(), r.all());
-        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize")) {
+        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize", "get")) {
             assertLine(r, op, "rc=0");
         }
         assertTrue(r.stdout().contains("rootjob"), r.all());
