@@ -130,7 +130,7 @@ class ForeignUserTest {
     private Path userDir() throws Exception {
         Path d = tmp.resolve("user");
         if (!Files.exists(d)) {
-            Files.createDirectory(d, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxrwxrwx")));
+            Files.createDirectory(d);
             Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwxrwxrwx"));
         }
         return d;
@@ -164,7 +164,8 @@ class ForeignUserTest {
                         + pps.all());
 
                 // a libpmix tool that finds the launcher by its pid, as a user would
-                Run.Result ctl = user.run(Map.of("TMPDIR", p.tmpdir().toString(), "PMIX_MCA_psec", "native"), jobctlTool.toString(),
+                Run.Result ctl = user.run(Map.of("TMPDIR", p.tmpdir().toString(), "PMIX_MCA_psec", "native"),
+                        jobctlTool.toString(),
                         Long.toString(p.pid()), job.nspace(), "*", "kill", "terminate", "signal:9");
                 assertFalse(ctl.stdout().contains("rc=0"), "job control as uid " + user.uid + "\n" + ctl.all());
 

@@ -73,7 +73,8 @@ public final class ServiceHandlers {
                 new ValidateCredentialHandler(host, loop));
         HostIofPulls pulls = new HostIofPulls(host);
         core.addPeerListener(pulls);
-        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class, new IofPullHandler(iof, host, pulls, loop, authorisation));
+        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class,
+                new IofPullHandler(iof, host, pulls, loop, authorisation));
         core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class,
                 new IofPushHandler(host, new IofEvents(parts.events(), core.self()), loop, authorisation));
         core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, pulls, loop));

@@ -147,7 +147,8 @@ public final class Authorisation implements ServerCore.PeerListener {
         }
         if (rights == HostModule.ToolRights.ALL_JOBS) {
             trusted.add(peer);
-            LOG.info("{} (uid {}) may act on every job: its host granted it", peer, Integer.toUnsignedString(peer.uid()));
+            LOG.info("{} (uid {}) may act on every job: its host granted it", peer,
+                    Integer.toUnsignedString(peer.uid()));
         }
     }
 

@@ -40,8 +40,8 @@ class AuthorisationTest {
     private int index;
 
     private Peer tool(String nspace, int uid) {
-        Peer p = new Peer(ClosedConnections.create(), ++index, new Proc(nspace, 0), PeerType.TOOL_GIVEN_ID, BufferKind.FULLY_DESCRIBED,
-                "4.2.2", uid, uid);
+        Peer p = new Peer(ClosedConnections.create(), ++index, new Proc(nspace, 0), PeerType.TOOL_GIVEN_ID,
+                BufferKind.FULLY_DESCRIBED, "4.2.2", uid, uid);
         owners.connected(p, List.of());
         authorisation.connected(p, List.of());
         return p;
@@ -79,7 +79,8 @@ class AuthorisationTest {
         Peer alice = tool("t.alice", 1001);
         tool("t.bob", 1002);
         PmixException e = assertThrows(PmixException.class,
-                () -> authorisation.requireProcs(alice, "job control", List.of(new Proc("t.alice", 0), new Proc("t.bob", 0))));
+                () -> authorisation.requireProcs(alice, "job control",
+                        List.of(new Proc("t.alice", 0), new Proc("t.bob", 0))));
         assertEquals(PmixStatus.PMIX_ERR_NO_PERMISSIONS, e.status());
         assertTrue(e.getMessage().contains("job control on job 't.bob' refused to uid 1001 (tool t.alice:0"),
                 e.getMessage());

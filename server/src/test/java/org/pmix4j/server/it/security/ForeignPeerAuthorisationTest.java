@@ -30,8 +30,8 @@ import org.pmix4j.testkit.Run;
  * Real libpmix peers of another user (uid/gid 65534, "nobody", through {@code setpriv}) against a job of
  * root's on a server run by root: as a tool and as a client of a job of their own, every request that acts
  * on root's job — job control (kill, signal), cleanup registration, IO forwarding pull, stdin push, queries
- * naming it, PMIx_Get of its data, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with PMIX_ERR_NO_PERMISSIONS and never
- * reaches the host; the list of namespaces leaves root's job out; the same peer's requests about its own job
+ * naming it, PMIx_Get of its data, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with
+ * PMIX_ERR_NO_PERMISSIONS and never reaches the host; the list of namespaces leaves root's job out; the same peer's requests about its own job
  * are served on the same connection afterwards. Root's tool may do all of it, so may a tool the host
  * trusts ({@code HostModule.toolRights}), and a user owns a job its tool spawned. The peers' uid is what
  * libpmix writes into its handshake (the kernel's once the connection's identity comes from the kernel): here
@@ -128,7 +128,8 @@ class ForeignPeerAuthorisationTest {
             assertLine(r, op, REFUSED);
         }
         assertLine(r, "namespaces", "rc=0");
-        assertFalse(r.stdout().contains("rootjob"), "the namespaces listed to uid 65534 include root's job\n" + r.all());
+        assertFalse(r.stdout().contains("rootjob"),
+                "the namespaces listed to uid 65534 include root's job\n" + r.all());
         assertFalse(r.stdout().contains("LEAK"), r.all());
         assertEquals(List.of(), host.naming("rootjob"), "requests about root's job reached the host");
         // refused requests cost the tool nothing else: its own namespace is still served on its connection
