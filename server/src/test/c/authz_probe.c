@@ -11,6 +11,7 @@
  *   jobsize     PMIx_Query_info PMIX_JOB_SIZE of VICTIM (answered from the server's own data)
  *   get         PMIx_Get PMIX_JOB_SIZE of VICTIM:* (with PMIX_GET_REFRESH_CACHE, so that it asks the server)
  *   namespaces  PMIx_Query_info PMIX_QUERY_NAMESPACES, and "  namespaces=<list>" when it succeeded
+ *   notify      PMIx_Notify_event PMIX_ERR_PROC_ABORTED to VICTIM:* (PMIX_RANGE_CUSTOM), affecting VICTIM:0
  *   spawn       PMIx_Spawn of /bin/true with PMIX_DEBUG_TARGET VICTIM:*
  *   ownjobctl   PMIx_Job_control PMIX_JOB_CTRL_KILL of the caller's own namespace (its own job: allowed)
  *   abort       (client only) PMIx_Abort of VICTIM:0
@@ -49,6 +50,19 @@ static void on_deregistered(pmix_status_t status, void *cbdata)
     (void) cbdata;
     pthread_mutex_lock(&lock);
     deregistered = 1;
+    pthread_cond_broadcast(&cond);
+    pthread_mutex_unlock(&lock);
+}
+
+static int notified = 0;
+static pmix_status_t notify_status;
+
+static void on_notified(pmix_status_t status, void *cbdata)
+{
+    (void) cbdata;
+    pthread_mutex_lock(&lock);
+    notify_status = status;
+    notified = 1;
     pthread_cond_broadcast(&cond);
     pthread_mutex_unlock(&lock);
 }
@@ -108,6 +122,7 @@ int main(int argc, char **argv)
     pmix_byte_object_t bo;
     pmix_app_t *app;
     pmix_value_t *val;
+    pmix_info_t *evinfo;
     char nspace[PMIX_MAX_NSLEN + 1];
     struct timespec deadline;
     bool yes = true;
@@ -198,6 +213,25 @@ int main(int argc, char **argv)
     if (NULL != val) {
         PMIX_VALUE_RELEASE(val);
     }
+
+    PMIX_INFO_CREATE(evinfo, 2);
+    PMIX_INFO_LOAD(&evinfo[0], PMIX_EVENT_CUSTOM_RANGE, &victim, PMIX_PROC);
+    PMIX_INFO_LOAD(&evinfo[1], PMIX_EVENT_AFFECTED_PROC, &rank0, PMIX_PROC);
+    rc = PMIx_Notify_event(PMIX_ERR_PROC_ABORTED, NULL, PMIX_RANGE_CUSTOM, evinfo, 2, on_notified, NULL);
+    if (PMIX_SUCCESS == rc) {
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_sec += 30;
+        pthread_mutex_lock(&lock);
+        while (!notified) {
+            if (0 != pthread_cond_timedwait(&cond, &lock, &deadline)) {
+                break;
+            }
+        }
+        rc = notified ? notify_status : PMIX_ERR_TIMEOUT;
+        pthread_mutex_unlock(&lock);
+    }
+    printf("notify rc=%d\n", rc);
+    PMIX_INFO_FREE(evinfo, 2);
 
     PMIX_APP_CREATE(app, 1);
     app->cmd = strdup("/bin/true");

@@ -53,7 +53,7 @@ public final class Handlers {
                 new GetHandler(modex, jobs, host, core.config().bufferKind(), loop, authorisation));
         core.handle(PmixCommand.REGISTER_EVENTS, RegisterEventsRequest.class, new RegisterEventsHandler(events));
         core.handle(PmixCommand.DEREGISTER_EVENTS, DeregisterEventsRequest.class, new DeregisterEventsHandler(events));
-        core.handle(PmixCommand.NOTIFY, NotifyRequest.class, new NotifyHandler(events, host, loop));
+        core.handle(PmixCommand.NOTIFY, NotifyRequest.class, new NotifyHandler(events, host, loop, authorisation));
         ServiceHandlers.install(core, parts, servers, authorisation);
     }
 }

@@ -30,7 +30,7 @@ import org.pmix4j.testkit.Run;
  * Real libpmix peers of another user (uid/gid 65534, "nobody", through {@code setpriv}) against a job of
  * root's on a server run by root: as a tool and as a client of a job of their own, every request that acts
  * on root's job — job control (kill, signal), cleanup registration, IO forwarding pull, stdin push, queries
- * naming it, PMIx_Get of its data, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with
+ * naming it, PMIx_Get of its data, an event naming its processes, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with
  * PMIX_ERR_NO_PERMISSIONS and never reaches the host; the list of namespaces leaves root's job out; the same peer's requests about its own job
  * are served on the same connection afterwards. Root's tool may do all of it, so may a tool the host
  * trusts ({@code HostModule.toolRights}), and a user owns a job its tool spawned. The peers' uid is what
@@ -145,6 +145,9 @@ class ForeignPeerAuthorisationTest {
         for (String op : ACTS_ON_VICTIM) {
             assertLine(r, op, REFUSED);
         }
+        // a libpmix tool answers its own PMIx_Notify_event's callback before the server does: a client hears
+        // the server's answer
+        assertLine(r, "notify", REFUSED);
         // libpmix 4.2.2's PMIx_Abort returns success whatever the server answers: that the host never heard
         // of it (below) is what shows the refusal
         assertTrue(r.stdout().contains("abort rc="), r.all());
@@ -159,10 +162,12 @@ class ForeignPeerAuthorisationTest {
     void rootsToolMayActOnEveryJob() {
         Run.Result r = tool(0, "tool", "userjob");
         assertEquals(0, r.exitCode(), r.all());
-        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize", "get")) {
+        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize", "get",
+                "notify")) {
             assertLine(r, op, "rc=0");
         }
         assertTrue(r.stdout().contains("rootjob") && r.stdout().contains("userjob"), r.all());
+        assertEquals(1, host.calls("notifyEvent").size(), host.calls.toString());
         assertEquals(1, host.calls("spawn").size(), host.calls.toString());
         assertTrue(host.naming("userjob").size() >= 5, host.calls.toString());
     }
@@ -172,7 +177,8 @@ class ForeignPeerAuthorisationTest {
         host.trustedUid = NOBODY;
         Run.Result r = tool(NOBODY, "tool", "rootjob");
         assertEquals(0, r.exitCode(), r.all());
-        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize", "get")) {
+        for (String op : List.of("jobctl", "signal", "cleanup", "pull", "push", "proctable", "jobsize", "get",
+                "notify")) {
             assertLine(r, op, "rc=0");
         }
         assertTrue(r.stdout().contains("rootjob"), r.all());

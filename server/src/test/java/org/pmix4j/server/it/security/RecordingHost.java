@@ -8,6 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.pmix4j.api.App;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataArray;
+import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -19,7 +21,7 @@ import org.pmix4j.server.PmixServer;
 
 /**
  * A host that carries out nothing but records every upcall that acts on a job (job control, abort, IO
- * pulls, stdin, spawn, queries) with the namespaces it names, so that a test can tell whether a request
+ * pulls, stdin, spawn, queries, events beyond the node) with the namespaces it names, so that a test can tell whether a request
  * reached it. A spawn registers a job whose processes run as root (as a root DVM's would).
  */
 final class RecordingHost implements HostModule {
@@ -101,6 +103,20 @@ final class RecordingHost implements HostModule {
                         Attributes.NODE_MAP.info(server.config().hostname()), Attributes.PROC_MAP.info("0")))
                 .thenCompose(v -> server.registerClient(new Proc(ns, 0), 0, 0))
                 .thenApply(v -> ns);
+    }
+
+    @Override
+    public CompletionStage<Void> notifyEvent(int code, Proc source, DataRange range, List<Info> info) {
+        List<Proc> named = new ArrayList<>();
+        for (Info i : info) {
+            if (i.value() instanceof Proc p) {
+                named.add(p);
+            } else if (i.value() instanceof DataArray a) {
+                a.elements().stream().filter(Proc.class::isInstance).map(Proc.class::cast).forEach(named::add);
+            }
+        }
+        record("notifyEvent", source, named);
+        return HostModule.done();
     }
 
     @Override
