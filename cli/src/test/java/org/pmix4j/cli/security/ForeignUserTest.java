@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.api.Attributes;
@@ -206,10 +205,9 @@ class ForeignUserTest {
 
     /**
      * The forged handshakes: uid 0 in a tool's handshake and credential, and a client's credential of uid 0 as
-     * rank 0 of root's job. They are refused once the server takes a connection's identity from the kernel
-     * (issue 13's authentication); before that, the server believes the claim.
+     * rank 0 of root's job. Refused: the server takes a connection's identity from the kernel, not from the
+     * handshake.
      */
-    @Disabled("waits for the server to learn a connection's uid from the kernel (issue 13, authentication)")
     @Test
     void forgedUidZeroIsRefusedAndTheJobCompletesUndisturbed() throws Exception {
         RootJob job = startRootJob();

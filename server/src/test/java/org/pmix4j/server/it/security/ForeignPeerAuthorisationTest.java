@@ -33,9 +33,8 @@ import org.pmix4j.testkit.Run;
  * naming it, PMIx_Get of its data, an event naming its processes, spawn aimed at it (PMIX_DEBUG_TARGET), abort — is refused with
  * PMIX_ERR_NO_PERMISSIONS and never reaches the host; the list of namespaces leaves root's job out; the same peer's requests about its own job
  * are served on the same connection afterwards. Root's tool may do all of it, so may a tool the host
- * trusts ({@code HostModule.toolRights}), and a user owns a job its tool spawned. The peers' uid is what
- * libpmix writes into its handshake (the kernel's once the connection's identity comes from the kernel): here
- * the real one, so these cases hold with or without that.
+ * trusts ({@code HostModule.toolRights}), and a user owns a job its tool spawned. The host here admits
+ * tools of other users ({@code HostModule.admitsToolOf}); the peers' uid is the kernel's.
  */
 class ForeignPeerAuthorisationTest {
     private static final int NOBODY = 65534;

@@ -64,6 +64,15 @@ final class RecordingHost implements HostModule {
         return CompletableFuture.completedFuture(new Proc("authztool." + tools.incrementAndGet(), 0));
     }
 
+    /**
+     * Admits every user's tools, so that what a tool of another user may do once in is what is tested (a
+     * host that does not is covered by ForgedIdentityTest: such a tool is refused at its connection).
+     */
+    @Override
+    public boolean admitsToolOf(int uid, int gid) {
+        return true;
+    }
+
     @Override
     public ToolRights toolRights(Proc tool, int uid, int gid, List<Info> info) {
         return uid == trustedUid ? ToolRights.ALL_JOBS : ToolRights.OWN_JOBS;
