@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Supplier;
 import net.jqwik.api.Arbitrary;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Packer;
@@ -17,14 +18,14 @@ import org.pmix4j.wire.protocol.Tags;
 /**
  * The frames a hostile peer sends once it is connected, made from the wire module's request records
  * ({@link MessageArbitraries#requests}, one generator or more per command of {@link PmixCommand}): valid
- * records, the same mutated ({@link Mutator}), the body of one command under another's command byte
+ * records, records naming live processes ({@link TargetedRequests}), valid records mutated ({@link Mutator}), the body of one command under another's command byte
  * (every field read as the wrong type), a record packed in the other buffer kind, payloads under the
  * untagged tags (heartbeat, IO, notify, unassigned), and tiny payloads.
  */
 final class HostileRequests {
     /** How a frame was made. */
     enum Form {
-        VALID, MUTATED, OTHER_BODY, OTHER_KIND, UNTAGGED, TINY
+        VALID, TARGETED, MUTATED, OTHER_BODY, OTHER_KIND, UNTAGGED, TINY
     }
 
     /** One framed message about {@code command}. */
@@ -38,10 +39,17 @@ final class HostileRequests {
     private final Mutator mutator;
     private final Map<PmixCommand, List<RequestMessage>> records;
     private final List<RequestMessage> all = new ArrayList<>();
+    private final TargetedRequests targeted;
+    private final Supplier<List<String>> live;
 
-    /** Draws {@code perGenerator} records from every request generator of the wire module, with {@code seed}. */
-    HostileRequests(long seed, int perGenerator) {
+    /**
+     * Draws {@code perGenerator} records from every request generator of the wire module, with {@code seed};
+     * {@code live} names the namespaces that exist when a frame is made ({@link TargetedRequests}).
+     */
+    HostileRequests(long seed, int perGenerator, Supplier<List<String>> live) {
         this.random = new Random(seed);
+        this.targeted = new TargetedRequests(random);
+        this.live = live;
         this.mutator = new Mutator(random);
         this.records = new EnumMap<>(PmixCommand.class);
         int g = 0;
@@ -79,7 +87,14 @@ final class HostileRequests {
     Frame next(PmixCommand command, BufferKind kind, int tag) {
         byte[] valid = valid(command, kind);
         int pick = random.nextInt(100);
-        if (pick < 25) {
+        if (pick < 20) {
+            return new Frame(Form.VALID, "valid " + command, command, tag, valid);
+        }
+        if (pick < 30) {
+            RequestMessage m = targeted.next(command, live.get());
+            if (m != null) {
+                return new Frame(Form.TARGETED, m.toString(), command, tag, m.payload(kind));
+            }
             return new Frame(Form.VALID, "valid " + command, command, tag, valid);
         }
         if (pick < 70) {
