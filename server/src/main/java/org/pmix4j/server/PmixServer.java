@@ -125,7 +125,7 @@ public final class PmixServer implements AutoCloseable {
                 config.ifExclude());
         int port = ipv6 ? config.ipv6Port() : config.ipv4Port();
         try {
-            return Listener.open(loop, address, port, core);
+            return Listener.open(loop, address, port, core, config.handshakeTimeout());
         } catch (IOException e) {
             throw new PmixException(PmixStatus.PMIX_ERR_INIT, "cannot listen on " + address.getHostAddress() + ":"
                     + port + ": " + e.getMessage());

@@ -17,6 +17,8 @@ import org.pmix4j.server.ServerConfig;
 import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.IdentityResolver;
+import org.pmix4j.server.security.RepeatedWarnings;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.RequestMessage;
@@ -47,13 +49,15 @@ public final class ServerCore implements Connection.Listener {
     private final PeerListeners peerListeners = new PeerListeners();
     private final List<MessageSink> sinks = new ArrayList<>();
     private final ConnectAcceptor acceptor;
+    private final IdentityResolver identities = IdentityResolver.forThisNode();
+    private final RepeatedWarnings warnings = new RepeatedWarnings(LOG);
 
     public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
         this.config = config;
         this.host = host;
         this.loop = loop;
         this.self = new Proc(config.nspace(), config.rank());
-        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners);
+        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners, identities);
     }
 
     public ServerConfig config() {
@@ -172,6 +176,7 @@ public final class ServerCore implements Connection.Listener {
         for (Peer p : List.copyOf(peers.all())) {
             p.close("server finalized");
         }
+        identities.close();
     }
 
     // ---- peers ------------------------------------------------------------------------------------------
@@ -265,7 +270,7 @@ public final class ServerCore implements Connection.Listener {
         try {
             code = body.command();
         } catch (WireFormatException e) {
-            LOG.warn("bad request from {}: {}", peer, e.getMessage());
+            warnings.warn(malformedFrom(peer), "bad request from " + peer + ": " + e.getMessage());
             peer.send(tag, StatusReply.of(PmixStatus.PMIX_ERR_UNPACK_FAILURE).payload(peer.kind()));
             return;
         }
@@ -282,7 +287,7 @@ public final class ServerCore implements Connection.Listener {
         try {
             h.handle(req, RequestMessages.read(cmd, body));
         } catch (WireFormatException e) {
-            LOG.warn("malformed {} request from {}: {}", cmd, peer, e.getMessage());
+            warnings.warn(malformedFrom(peer), "malformed " + cmd + " request from " + peer + ": " + e.getMessage());
             answerError(req, PmixStatus.PMIX_ERR_UNPACK_FAILURE);
         } catch (PmixException e) {
             LOG.debug("{} from {} failed: {}", cmd, peer, e.getMessage());
@@ -291,6 +296,11 @@ public final class ServerCore implements Connection.Listener {
             LOG.error("{} from {} failed unexpectedly", cmd, peer, e);
             answerError(req, PmixStatus.PMIX_ERROR);
         }
+    }
+
+    /** The key under which a peer's malformed messages are logged once, then counted. */
+    private static String malformedFrom(Peer peer) {
+        return "malformed requests from " + peer;
     }
 
     private static void answerError(Request req, int status) {
@@ -310,6 +320,7 @@ public final class ServerCore implements Connection.Listener {
             lc.peer(null);
         }
         peerListeners.lost(peer, why);
+        warnings.forget(malformedFrom(peer));
         LOG.debug("{} left: {}", peer, why);
     }
 
