@@ -54,11 +54,15 @@ public final class MungeDaemon implements AutoCloseable {
                 "the munge tests start munged with files under /run and need root");
     }
 
-    /** munged on its own socket in {@code parent} (e.g. a test's temporary directory). */
-    public static MungeDaemon privateSocket(Path parent) {
+    /**
+     * munged on its own socket, in a directory of its own under the system's temporary directory (which
+     * every user may pass through: a test's own temporary directory is closed to other users, and tokens
+     * made by another user must be possible).
+     */
+    public static MungeDaemon privateSocket() {
         assumeAvailable();
         try {
-            Path dir = Files.createTempDirectory(parent, "munged");
+            Path dir = Files.createTempDirectory("pmix4j-munged");
             Path socket = dir.resolve("munge.socket");
             return new MungeDaemon(socket, start(dir, socket), dir, null);
         } catch (IOException e) {

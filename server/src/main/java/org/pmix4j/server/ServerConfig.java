@@ -10,6 +10,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.wire.BufferKind;
 
 /**
@@ -29,12 +30,15 @@ import org.pmix4j.wire.BufferKind;
  * @param startTime       PMIX_SERVER_START_TIME, reported to tools; now when not given
  * @param bufferKind      the buffer kind this server asks its clients to use
  * @param info            all the attributes, for the parts of the server that read their own
+ * @param security        the security modules offered and accepted (from the environment: PMIX_MCA_psec,
+ *                        PMIX4J_MUNGE_SOCKET, PMIX4J_PSEC_REMOTE_NATIVE; see {@link SecurityPolicy})
  */
 public record ServerConfig(String nspace, int rank, String hostname, boolean toolSupport, boolean systemSupport,
         boolean sessionSupport, boolean gateway, boolean scheduler, boolean systemController, int socketMode,
         boolean singleListener, String reportUri, List<String> ifInclude, List<String> ifExclude, int ipv4Port,
         int ipv6Port, boolean disableIpv4, boolean disableIpv6, boolean remoteConnections, String startTime,
-        boolean enableMonitoring, boolean tmpdirRmClean, BufferKind bufferKind, List<Info> info) {
+        boolean enableMonitoring, boolean tmpdirRmClean, BufferKind bufferKind, List<Info> info,
+        SecurityPolicy security) {
 
     public ServerConfig {
         ifInclude = List.copyOf(ifInclude);
@@ -77,7 +81,8 @@ public record ServerConfig(String nspace, int rank, String hostname, boolean too
                 a.get(Attributes.TCP_IPV4_PORT).orElse(0), a.get(Attributes.TCP_IPV6_PORT).orElse(0),
                 noV4, noV6, a.flag(Attributes.SERVER_REMOTE_CONNECTIONS),
                 a.get(Attributes.SERVER_START_TIME).orElse(null),
-                a.flag(Attributes.SERVER_ENABLE_MONITORING), a.flag(Attributes.TDIR_RMCLEAN), kind, info);
+                a.flag(Attributes.SERVER_ENABLE_MONITORING), a.flag(Attributes.TDIR_RMCLEAN), kind, info,
+                SecurityPolicy.fromEnvironment(env));
     }
 
     private static int parseRank(String s) {

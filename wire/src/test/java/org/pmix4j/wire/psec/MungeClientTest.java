@@ -31,7 +31,7 @@ class MungeClientTest {
 
     @BeforeAll
     static void startMunged() {
-        munged = MungeDaemon.privateSocket(tmp);
+        munged = MungeDaemon.privateSocket();
         client = new MungeClient(munged.socket());
     }
 
@@ -87,7 +87,7 @@ class MungeClientTest {
     @Test
     void aTokenOfAnotherKeyIsRefused() throws Exception {
         String foreign;
-        try (MungeDaemon other = MungeDaemon.privateSocket(tmp)) {
+        try (MungeDaemon other = MungeDaemon.privateSocket()) {
             foreign = new MungeClient(other.socket()).encode();
         }
         MungeException e = assertThrows(MungeException.class, () -> client.decode(foreign));
