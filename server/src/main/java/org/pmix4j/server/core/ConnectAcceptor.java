@@ -1,11 +1,15 @@
 package org.pmix4j.server.core;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
@@ -13,6 +17,8 @@ import org.pmix4j.server.HostModule;
 import org.pmix4j.server.ServerConfig;
 import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.MungeCredentials;
+import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.protocol.ConnectReply;
 import org.pmix4j.wire.protocol.ConnectRequest;
@@ -46,6 +52,7 @@ final class ConnectAcceptor {
     private final Function<String, Namespace> namespaces;
     private final PeerTable peers;
     private final PeerListeners listeners;
+    private final MungeCredentials munge;
 
     ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
             PeerTable peers, PeerListeners listeners) {
@@ -56,6 +63,7 @@ final class ConnectAcceptor {
         this.namespaces = namespaces;
         this.peers = peers;
         this.listeners = listeners;
+        this.munge = new MungeCredentials(config.security().mungeClient());
     }
 
     void accept(Connection c, byte[] body) {
@@ -71,9 +79,13 @@ final class ConnectAcceptor {
             refuse(c, req.type() + " " + who(req) + ": " + problem);
             return;
         }
-        NativeCredential cred = NativeCredential.decode(req.credential());
+        String notAccepted = config.security().refusal(req.securityModule(), fromThisNode(c));
+        if (notAccepted != null) {
+            refuse(c, req.type() + " " + who(req) + ": " + notAccepted);
+            return;
+        }
+        NativeCredential cred = provenIds(c, req);
         if (cred == null) {
-            refuse(c, who(req) + ": a 'native' credential is 8 bytes, got " + req.credential().length);
             return;
         }
         if (req.type().isClient()) {
@@ -83,7 +95,7 @@ final class ConnectAcceptor {
         }
     }
 
-    /** What we cannot serve: another encoding, the shared-memory data store, another security module. */
+    /** What we cannot serve: another encoding, the shared-memory data store. */
     private static String checkProtocol(ConnectRequest req) {
         if (!req.bfrops().equals("v41") && !req.bfrops().equals("v4")) {
             return "speaks bfrops module '" + req.bfrops() + "' (library " + req.version()
@@ -93,10 +105,43 @@ final class ConnectAcceptor {
             return "chose data-store module '" + req.gds() + "'; pmix4j serves only 'hash' (the server sets"
                     + " PMIX_GDS_MODULE=hash in its children's environment: was it overridden?)";
         }
-        if (!req.securityModule().equals(NativeCredential.MODULE)) {
-            return "used security module '" + req.securityModule() + "'; pmix4j accepts only 'native'";
-        }
         return null;
+    }
+
+    /**
+     * The uid and gid the credential stands for: for munge, those munged vouches for; for native, those the
+     * peer states (8 bytes). Null, the connection refused, when the credential is bad.
+     */
+    private NativeCredential provenIds(Connection c, ConnectRequest req) {
+        if (req.securityModule().equals(SecurityPolicy.MUNGE)) {
+            try {
+                MungeCredentials.Identity id = munge.verify(req.credential());
+                return new NativeCredential(id.uid(), id.gid());
+            } catch (PmixException e) {
+                refuse(c, req.type() + " " + who(req) + ": " + e.getMessage());
+                return null;
+            }
+        }
+        NativeCredential cred = NativeCredential.decode(req.credential());
+        if (cred == null) {
+            refuse(c, who(req) + ": a 'native' credential is 8 bytes, got " + req.credential().length);
+        }
+        return cred;
+    }
+
+    /**
+     * Whether the connection comes from this node. A stand-in, by the peer's address (loopback or one of
+     * ours), for the kernel's socket tables.
+     */
+    private static boolean fromThisNode(Connection c) {
+        String remote = c.remote();
+        int colon = remote.lastIndexOf(':');
+        try {
+            InetAddress a = InetAddress.getByName(colon > 0 ? remote.substring(0, colon) : remote);
+            return a.isLoopbackAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private void acceptClient(Connection c, ConnectRequest req, NativeCredential cred) {
