@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.HostModule;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.testkit.MungeDaemon;
 import org.pmix4j.testkit.NativeBuild;
@@ -58,15 +61,30 @@ class MungeHandshakeTest {
         }
     }
 
-    private PmixServer server(String psec) {
+    @Test
+    void aLibpmixToolPicksMungeByItselfAndGetsIn() throws Exception {
+        Path tool = NativeBuild.pmixProgram(Path.of("src/test/c/tool_fixed_id.c"));
+        try (PmixServer server = server("munge", Attributes.SERVER_TOOL_SUPPORT.info(true))) {
+            // a self-started libpmix tool has no PMIX_SECURITY_MODE: it takes its best working module, munge
+            Run.Result r = Run.command(tool.toString(), server.uri(), "mtool", "5").unsetEnv("PMIX_SECURITY_MODE")
+                    .unsetEnv("PMIX_MCA_psec").timeout(Duration.ofSeconds(30)).go();
+            assertEquals(0, r.exitCode(), r.all());
+            assertTrue(r.stdout().contains("init rc=0 mtool:5"), r.all());
+        }
+    }
+
+    private PmixServer server(String psec, Info... more) {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.remove("PMIX_MCA_psec");
         env.remove("PMIX4J_MUNGE_SOCKET");
         if (psec != null) {
             env.put("PMIX_MCA_psec", psec);
         }
-        return PmixServer.start(null, List.of(Attributes.SERVER_TMPDIR.info(tmp.toString()),
-                Attributes.SYSTEM_TMPDIR.info(tmp.toString())), env);
+        List<Info> info = new ArrayList<>(List.of(Attributes.SERVER_TMPDIR.info(tmp.toString()),
+                Attributes.SYSTEM_TMPDIR.info(tmp.toString())));
+        info.addAll(List.of(more));
+        return PmixServer.start(more.length == 0 ? null : new HostModule() {
+        }, info, env);
     }
 
     private static Run.Result client(PmixServer server, Proc p) {
