@@ -102,7 +102,7 @@ public record SecurityPolicy(MungeUse munge, Path mungeSocket, boolean remoteNat
             case OFFERED -> mungeAnswers ? List.of(MUNGE, NativeCredential.MODULE) : List.of(NativeCredential.MODULE);
             case REQUIRED -> {
                 if (!mungeAnswers) {
-                    throw new PmixException(PmixStatus.PMIX_ERR_SERVER_NOT_AVAIL, MODULES_VARIABLE
+                    throw new PmixException(PmixStatus.PMIX_ERR_INIT, MODULES_VARIABLE
                             + "=munge requires munged, and none answers at " + mungeSocket);
                 }
                 yield List.of(MUNGE);

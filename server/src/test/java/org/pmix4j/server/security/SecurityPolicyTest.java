@@ -7,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pmix4j.api.Attributes;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.security.SecurityPolicy.MungeUse;
 import org.pmix4j.wire.psec.MungeClient;
 
@@ -63,6 +68,34 @@ class SecurityPolicyTest {
                 none.getMessage());
         assertTrue(required.refusal("native", true).contains("requires 'munge'"));
         assertNull(required.refusal("munge", false));
+    }
+
+    @Test
+    void aServerThatRequiresMungeDoesNotStartWithoutMunged(@TempDir Path tmp) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PMIX_MCA_psec", "munge");
+        env.put("PMIX4J_MUNGE_SOCKET", tmp.resolve("no-munged.socket").toString());
+        PmixException e = assertThrows(PmixException.class, () -> PmixServer.start(null, List.of(
+                Attributes.SERVER_TMPDIR.info(tmp.toString()), Attributes.SYSTEM_TMPDIR.info(tmp.toString())), env)
+                .close());
+        assertEquals(PmixStatus.PMIX_ERR_INIT, e.status());
+        assertTrue(e.getMessage().contains("requires munged") && e.getMessage().contains("no-munged.socket"),
+                e.getMessage());
+    }
+
+    @Test
+    void withoutMungedTheServerOffersNative(@TempDir Path tmp) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.remove("PMIX_MCA_psec");
+        env.put("PMIX4J_MUNGE_SOCKET", tmp.resolve("no-munged.socket").toString());
+        try (PmixServer s = PmixServer.start(null, List.of(Attributes.SERVER_TMPDIR.info(tmp.toString()),
+                Attributes.SYSTEM_TMPDIR.info(tmp.toString())), env)) {
+            s.registerNspace("nomunge", 1, List.of(Attributes.JOB_SIZE.info(1))).join();
+            Map<String, String> fork = s.setupFork(new Proc("nomunge", 0));
+            assertEquals("native", fork.get("PMIX_SECURITY_MODE"));
+            // our clients are told which munged their server asks
+            assertEquals(tmp.resolve("no-munged.socket").toString(), fork.get("PMIX4J_MUNGE_SOCKET"));
+        }
     }
 
     @Test
