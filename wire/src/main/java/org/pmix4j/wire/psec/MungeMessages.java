@@ -95,7 +95,8 @@ final class MungeMessages {
             MungeError error = MungeError.of(body.get() & 0xff);
             String text = readString(body, body.get() & 0xff);
             byte[] token = bytes(body, body.getInt());
-            return new Encoded(error, text, MungeToken.fromCredential(token));
+            // a refusal comes without a token
+            return new Encoded(error, text, error == MungeError.SUCCESS ? MungeToken.fromCredential(token) : "");
         } catch (RuntimeException e) {
             throw new BadReply("malformed encode reply: " + e.getMessage());
         }

@@ -137,6 +137,32 @@ class MungeClientTest {
     }
 
     @Test
+    void anEncodeRefusalCarriesMungedsText() throws Exception {
+        Path path = tmp.resolve("refusing.socket");
+        byte[] text = "Out of memory\0".getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer body = ByteBuffer.allocate(2 + text.length + 4).put((byte) 5).put((byte) text.length).put(text)
+                .putInt(0).flip();
+        ByteBuffer reply = ByteBuffer.allocate(11 + body.remaining()).putInt(0x00606D4B).put((byte) 4).put((byte) 3)
+                .put((byte) 0).putInt(body.remaining()).put(body).flip();
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(path));
+            Thread answer = Thread.ofVirtual().start(() -> {
+                try (SocketChannel c = server.accept()) {
+                    c.read(ByteBuffer.allocate(64));
+                    c.write(reply);
+                } catch (IOException e) {
+                    // the test reads the client's side
+                }
+            });
+            MungeException e = assertThrows(MungeException.class, () -> new MungeClient(path).encode());
+            assertEquals(MungeError.NO_MEMORY, e.error());
+            assertFalse(e.credentialRejected());
+            assertTrue(e.getMessage().contains("Out of memory (munge error 5)"), e.getMessage());
+            answer.join();
+        }
+    }
+
+    @Test
     void aSilentSocketTimesOut() throws Exception {
         Path path = tmp.resolve("silent.socket");
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
