@@ -16,6 +16,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Scope;
 import org.pmix4j.api.Value;
+import org.pmix4j.client.internal.ClientCredential;
 import org.pmix4j.client.internal.ClientEnvironment;
 import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.net.Handshake;
@@ -30,7 +31,6 @@ import org.pmix4j.wire.message.CommitRequest;
 import org.pmix4j.wire.message.FenceRequest;
 import org.pmix4j.wire.message.FinalizeRequest;
 import org.pmix4j.wire.protocol.ConnectRequest;
-import org.pmix4j.wire.protocol.NativeCredential;
 import org.pmix4j.wire.protocol.PeerType;
 
 /**
@@ -112,10 +112,9 @@ public final class PmixClient extends PmixApi {
         ServerUri uri = env.serverUri();
         BufferKind kind = env.bufferKind();
         Proc self = new Proc(nspace, rank);
-        String psec = env.securityModule();
         LocalIdentity me = LocalIdentity.current();
-        byte[] cred = psec.equals("none") ? new byte[0] : new NativeCredential(me.uid(), me.gid()).encode();
-        ConnectRequest req = new ConnectRequest(psec, cred, PeerType.SIMPLE_CLIENT, -1, -1, nspace, rank,
+        ClientCredential cred = ClientCredential.choose(env.securityModes(), env.munged(), me.uid(), me.gid());
+        ConnectRequest req = new ConnectRequest(cred.module(), cred.credential(), PeerType.SIMPLE_CLIENT, -1, -1, nspace, rank,
                 PROTOCOL_VERSION, "v41", kind.code(), "hash", List.of());
         Duration timeout = Attributes.TIMEOUT.find(info).filter(t -> t > 0).map(t -> Duration.ofSeconds(t))
                 .orElse(Handshake.DEFAULT_TIMEOUT);

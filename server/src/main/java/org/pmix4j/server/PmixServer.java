@@ -28,10 +28,12 @@ import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.net.ListenAddress;
 import org.pmix4j.server.net.Listener;
 import org.pmix4j.server.regex.NodeRegex;
+import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.server.sessiondir.ServerIdentity;
 import org.pmix4j.server.sessiondir.SessionDirectories;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.server.store.SessionDirs;
+import org.pmix4j.wire.psec.MungeClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,12 +66,14 @@ public final class PmixServer implements AutoCloseable {
     private final ServerParts parts;
     private final Listener listener;
     private final String uri;
+    private final List<String> securityModes;
     private final Thread cleanupOnExit = new Thread(this::close, "pmix4j-server-cleanup");
     private volatile boolean closed;
 
     private PmixServer(ServerConfig config, SessionDirectories dirs, EventLoop loop, ServerCore core, ServerParts parts,
-            Listener listener, String uri) {
+            Listener listener, String uri, List<String> securityModes) {
         this.config = config;
+        this.securityModes = securityModes;
         this.dirs = dirs;
         this.loop = loop;
         this.core = core;
@@ -89,6 +93,7 @@ public final class PmixServer implements AutoCloseable {
     /** {@code PMIx_server_init}; {@code env} stands for the environment libpmix would read. */
     public static PmixServer start(HostModule host, List<Info> info, Map<String, String> env) {
         ServerConfig config = ServerConfig.parse(info, env);
+        List<String> securityModes = offeredSecurityModes(config.security());
         SessionDirectories dirs = SessionDirectories.create(
                 ServerIdentity.ofThisProcess(config.nspace(), config.rank(), config.hostname()), info, env);
         EventLoop loop = new EventLoop("pmix4j-server-" + config.nspace());
@@ -108,7 +113,7 @@ public final class PmixServer implements AutoCloseable {
             dirs.writeRendezvousFiles(uri, PMIX_VERSION);
             UriReport.report(config.reportUri(), uri, PMIX_VERSION, List.of("PMIX_SERVER_URI41", "PMIX_SERVER_URI4"));
             LOG.debug("PMIx server {} listening at {}", core.self(), uri);
-            return new PmixServer(config, dirs, loop, core, parts, listener, uri);
+            return new PmixServer(config, dirs, loop, core, parts, listener, uri, securityModes);
         } catch (RuntimeException | IOException e) {
             loop.close();
             dirs.close();
@@ -117,6 +122,18 @@ public final class PmixServer implements AutoCloseable {
             }
             throw (RuntimeException) e;
         }
+    }
+
+    /**
+     * The security modules for PMIX_SECURITY_MODE, decided once as libpmix does at init: munge first when the
+     * site's policy offers it and munged answers (libpmix's munge module asks munged for a token to know).
+     */
+    private static List<String> offeredSecurityModes(SecurityPolicy policy) {
+        boolean munged = policy.munge() != SecurityPolicy.MungeUse.OFF && policy.mungeClient().reachable();
+        List<String> modes = policy.offeredModules(munged);
+        LOG.debug("security modes offered: {} (munged at {} {})", modes, policy.mungeSocket(),
+                munged ? "answers" : "not used or not answering");
+        return modes;
     }
 
     private static Listener openListener(ServerConfig config, EventLoop loop, ServerCore core) {
@@ -241,7 +258,11 @@ public final class PmixServer implements AutoCloseable {
         env.put("PMIX_RANK", Rank.label(proc.rank()));
         env.put("PMIX_SERVER_URI41", uri);
         env.put("PMIX_SERVER_URI4", uri);
-        env.put("PMIX_SECURITY_MODE", "native");
+        env.put("PMIX_SECURITY_MODE", String.join(",", securityModes));
+        if (!config.security().mungeSocket().equals(MungeClient.DEFAULT_SOCKET)) {
+            // pmix4j clients ask the same munged as we do (libpmix ones only know the default socket)
+            env.put(MungeClient.SOCKET_VARIABLE, config.security().mungeSocket().toString());
+        }
         env.put("PMIX_BFROP_BUFFER_TYPE", config.bufferKind().envName());
         // the only data store we serve: clients must not pick the shared-memory ones
         env.put("PMIX_GDS_MODULE", "hash");

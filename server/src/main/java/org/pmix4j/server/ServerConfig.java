@@ -11,6 +11,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.wire.BufferKind;
 
 /**
@@ -33,13 +34,15 @@ import org.pmix4j.wire.BufferKind;
  *                        is closed (env PMIX4J_HANDSHAKE_TIMEOUT, seconds; 5 by default): a peer that
  *                        connects and says nothing must not hold a socket for ever
  * @param info            all the attributes, for the parts of the server that read their own
+ * @param security        the security modules offered and accepted (from the environment: PMIX_MCA_psec,
+ *                        PMIX4J_MUNGE_SOCKET, PMIX4J_PSEC_REMOTE_NATIVE; see {@link SecurityPolicy})
  */
 public record ServerConfig(String nspace, int rank, String hostname, boolean toolSupport, boolean systemSupport,
         boolean sessionSupport, boolean gateway, boolean scheduler, boolean systemController, int socketMode,
         boolean singleListener, String reportUri, List<String> ifInclude, List<String> ifExclude, int ipv4Port,
         int ipv6Port, boolean disableIpv4, boolean disableIpv6, boolean remoteConnections, String startTime,
         boolean enableMonitoring, boolean tmpdirRmClean, BufferKind bufferKind, Duration handshakeTimeout,
-        List<Info> info) {
+        List<Info> info, SecurityPolicy security) {
 
     public ServerConfig {
         ifInclude = List.copyOf(ifInclude);
@@ -83,7 +86,7 @@ public record ServerConfig(String nspace, int rank, String hostname, boolean too
                 noV4, noV6, a.flag(Attributes.SERVER_REMOTE_CONNECTIONS),
                 a.get(Attributes.SERVER_START_TIME).orElse(null),
                 a.flag(Attributes.SERVER_ENABLE_MONITORING), a.flag(Attributes.TDIR_RMCLEAN), kind,
-                handshakeTimeout(env.get("PMIX4J_HANDSHAKE_TIMEOUT")), info);
+                handshakeTimeout(env.get("PMIX4J_HANDSHAKE_TIMEOUT")), info, SecurityPolicy.fromEnvironment(env));
     }
 
     static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(5);

@@ -5,12 +5,14 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.client.net.ServerUri;
 import org.pmix4j.wire.BufferKind;
+import org.pmix4j.wire.psec.MungeClient;
 
 /**
  * What a server put into a child's environment (PMIx_server_setup_fork), read as a libpmix 4.2 client reads
@@ -66,23 +68,43 @@ public record ClientEnvironment(Map<String, String> env) {
     }
 
     /**
-     * The security module to use: "native" unless the server lists only others; "none" if it lists that;
-     * anything else (munge) is not available here.
+     * The security modules this process may use, as libpmix reads them: those PMIX_SECURITY_MODE lists (a
+     * server's setup_fork puts them there), narrowed by PMIX_MCA_psec when that is set too (libpmix turns
+     * the first into the second without overwriting it). Empty: no restriction.
      */
-    public String securityModule() {
-        String modes = get("PMIX_SECURITY_MODE");
-        if (modes == null) {
-            return "native";
+    public List<String> securityModes() {
+        List<String> modes = list(get("PMIX_SECURITY_MODE"));
+        String mca = get("PMIX_MCA_psec");
+        if (mca == null || mca.startsWith("^")) {
+            return modes;
         }
-        List<String> list = List.of(modes.split(","));
-        if (list.contains("native")) {
-            return "native";
+        if (modes.isEmpty()) {
+            return list(mca);
         }
-        if (list.contains("none")) {
-            return "none";
+        List<String> both = new ArrayList<>(modes);
+        both.retainAll(list(mca));
+        if (both.isEmpty()) {
+            throw new PmixException(PmixStatus.PMIX_ERR_INIT, "PMIX_SECURITY_MODE=" + get("PMIX_SECURITY_MODE")
+                    + " and PMIX_MCA_psec=" + mca + " have no security module in common");
         }
-        throw new PmixException(PmixStatus.PMIX_ERR_INIT, "the server accepts only the security modes " + modes
-                + "; pmix4j offers native and none");
+        return both;
+    }
+
+    private static List<String> list(String csv) {
+        List<String> out = new ArrayList<>();
+        if (csv != null) {
+            for (String m : csv.split(",")) {
+                if (!m.isBlank()) {
+                    out.add(m.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The munged that PMIX4J_MUNGE_SOCKET names, else the one at munge's default socket. */
+    public MungeClient munged() {
+        return MungeClient.fromEnvironment(env);
     }
 
     public BufferKind bufferKind() {

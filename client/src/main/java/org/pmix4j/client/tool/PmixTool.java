@@ -22,6 +22,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.client.PmixApi;
 import org.pmix4j.client.iof.OutputFormat;
+import org.pmix4j.client.internal.ClientCredential;
 import org.pmix4j.client.internal.ClientEnvironment;
 import org.pmix4j.client.internal.Futures;
 import org.pmix4j.client.net.Handshake;
@@ -31,7 +32,6 @@ import org.pmix4j.client.store.DataStore;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.message.FinalizeRequest;
 import org.pmix4j.wire.protocol.ConnectRequest;
-import org.pmix4j.wire.protocol.NativeCredential;
 import org.pmix4j.wire.protocol.PeerType;
 
 /**
@@ -302,7 +302,9 @@ public final class PmixTool extends PmixApi {
             info.add(Attributes.LAUNCHER.info(true));
         }
         info.add(Attributes.CMD_LINE.info(me.cmdLine()));
-        return new ConnectRequest(NativeCredential.MODULE, new NativeCredential(me.uid(), me.gid()).encode(), type,
+        ClientEnvironment ce = new ClientEnvironment(env);
+        ClientCredential cred = ClientCredential.choose(ce.securityModes(), ce.munged(), me.uid(), me.gid());
+        return new ConnectRequest(cred.module(), cred.credential(), type,
                 me.uid(), me.gid(), type.sendsId() ? self.nspace() : null, type.sendsId() ? self.rank() : 0,
                 PROTOCOL_VERSION, "v41", BufferKind.NON_DESCRIBED.code(), "hash", info);
     }

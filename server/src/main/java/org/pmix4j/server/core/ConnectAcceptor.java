@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
@@ -15,7 +16,9 @@ import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.security.IdentityResolver;
 import org.pmix4j.server.security.KernelIdentity;
+import org.pmix4j.server.security.MungeCredentials;
 import org.pmix4j.server.security.RateLimitedLog;
+import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.server.sessiondir.ProcessIds;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.protocol.ConnectReply;
@@ -60,6 +63,7 @@ final class ConnectAcceptor {
     private final IdentityResolver identities;
     private final long serverUid = ProcessIds.current().uid();
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
+    private final MungeCredentials munge;
 
     ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
             PeerTable peers, PeerListeners listeners, IdentityResolver identities) {
@@ -71,6 +75,7 @@ final class ConnectAcceptor {
         this.namespaces = namespaces;
         this.peers = peers;
         this.listeners = listeners;
+        this.munge = new MungeCredentials(config.security().mungeClient());
     }
 
     void accept(Connection c, byte[] body) {
@@ -86,9 +91,15 @@ final class ConnectAcceptor {
             refuse(c, req.type() + " " + who(req) + ": " + problem);
             return;
         }
-        NativeCredential cred = NativeCredential.decode(req.credential());
-        if (cred == null) {
-            refuse(c, who(req) + ": a 'native' credential is 8 bytes, got " + req.credential().length);
+        // a module this server does not take is refused before its credential is read; whether the peer's
+        // node allows the module is known only once the kernel has said where the peer is
+        String notTaken = config.security().refusal(req.securityModule(), true);
+        if (notTaken != null) {
+            refuse(c, req.type() + " " + who(req) + ": " + notTaken);
+            return;
+        }
+        NativeCredential proven = provenIds(c, req);
+        if (proven == null) {
             return;
         }
         if (c.peerAddress() == null) {
@@ -103,13 +114,21 @@ final class ConnectAcceptor {
                 refuse(c, req.type() + " " + who(req) + ": the kernel could not say who it is: " + err.getMessage());
                 return;
             }
-            String forged = forgedClaim(req, cred, id);
+            String notAccepted = config.security().refusal(req.securityModule(), id.local());
+            if (notAccepted != null) {
+                refuse(c, req.type() + " " + who(req) + ": " + notAccepted);
+                return;
+            }
+            // from another node the credential is all there is (munge's vouched ids, or a native claim
+            // where the site allows it); from this one it must agree with the kernel
+            KernelIdentity who = id.local() ? id : KernelIdentity.vouched(proven.uid(), proven.gid());
+            String forged = id.local() ? forgedClaim(req, proven, id) : null;
             if (forged != null) {
                 refuse(c, req.type() + " " + who(req) + " from " + id + ": " + forged);
             } else if (req.type().isClient()) {
-                acceptClient(c, req, id);
+                acceptClient(c, req, who);
             } else {
-                acceptTool(c, req, id);
+                acceptTool(c, req, who);
             }
         }, loop);
     }
@@ -122,20 +141,17 @@ final class ConnectAcceptor {
     }
 
     /**
-     * Why what the peer says of itself disagrees with what the kernel says, or null when it agrees: a
-     * connection from another node (a native claim cannot be checked there), a process the kernel could
-     * not find, and a credential or claimed uid/gid other than the process's.
+     * Why what a peer of this node says of itself (its credential's ids: claimed for native, vouched by
+     * munged for munge; and a tool's stated ids) disagrees with what the kernel says, or null when it
+     * agrees; also when the kernel could not find the process.
      */
     private static String forgedClaim(ConnectRequest req, NativeCredential cred, KernelIdentity id) {
-        if (!id.local()) {
-            return "the connection comes from another node, where a 'native' credential proves nothing";
-        }
         if (!id.processKnown()) {
             return "the process holding its socket (owned by uid " + Integer.toUnsignedString(id.uid())
                     + ") was not found in /proc";
         }
         if (cred.uid() != id.uid() || cred.gid() != id.gid()) {
-            return "its credential claims uid " + Integer.toUnsignedString(cred.uid()) + " gid "
+            return "its " + req.securityModule() + " credential is for uid " + Integer.toUnsignedString(cred.uid()) + " gid "
                     + Integer.toUnsignedString(cred.gid()) + " but the kernel says uid " + Integer.toUnsignedString(id.uid())
                     + " gid " + Integer.toUnsignedString(id.gid());
         }
@@ -147,7 +163,7 @@ final class ConnectAcceptor {
         return null;
     }
 
-    /** What we cannot serve: another encoding, the shared-memory data store, another security module. */
+    /** What we cannot serve: another encoding, the shared-memory data store. */
     private static String checkProtocol(ConnectRequest req) {
         if (!req.bfrops().equals("v41") && !req.bfrops().equals("v4")) {
             return "speaks bfrops module '" + req.bfrops() + "' (library " + req.version()
@@ -157,10 +173,28 @@ final class ConnectAcceptor {
             return "chose data-store module '" + req.gds() + "'; pmix4j serves only 'hash' (the server sets"
                     + " PMIX_GDS_MODULE=hash in its children's environment: was it overridden?)";
         }
-        if (!req.securityModule().equals(NativeCredential.MODULE)) {
-            return "used security module '" + req.securityModule() + "'; pmix4j accepts only 'native'";
-        }
         return null;
+    }
+
+    /**
+     * The uid and gid the credential stands for: for munge, those munged vouches for; for native, those the
+     * peer states (8 bytes). Null, the connection refused, when the credential is bad.
+     */
+    private NativeCredential provenIds(Connection c, ConnectRequest req) {
+        if (req.securityModule().equals(SecurityPolicy.MUNGE)) {
+            try {
+                MungeCredentials.Identity id = munge.verify(req.credential());
+                return new NativeCredential(id.uid(), id.gid());
+            } catch (PmixException e) {
+                refuse(c, req.type() + " " + who(req) + ": " + e.getMessage());
+                return null;
+            }
+        }
+        NativeCredential cred = NativeCredential.decode(req.credential());
+        if (cred == null) {
+            refuse(c, who(req) + ": a 'native' credential is 8 bytes, got " + req.credential().length);
+        }
+        return cred;
     }
 
     private void acceptClient(Connection c, ConnectRequest req, KernelIdentity id) {

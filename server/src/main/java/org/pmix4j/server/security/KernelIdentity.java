@@ -3,8 +3,9 @@ package org.pmix4j.server.security;
 /**
  * Who is at the other end of a connection, as the kernel knows it rather than as the peer says.
  *
- * @param local whether the connection comes from this node (the kernel lists its other end); a remote peer
- *              has no identity the kernel could give, so the other fields are -1
+ * @param local whether the connection comes from this node (the kernel lists its other end); of a remote
+ *              peer the kernel knows nothing: its ids are -1, or those its credential stands for
+ *              ({@link #vouched})
  * @param uid   the uid that owns the peer's socket
  * @param gid   the effective gid of the process holding the peer's socket, -1 when it was not found
  * @param pid   that process, -1 when it was not found
@@ -15,6 +16,14 @@ public record KernelIdentity(boolean local, int uid, int gid, long pid) {
         return new KernelIdentity(false, -1, -1, -1);
     }
 
+    /**
+     * A peer on another node, known by the ids its credential stands for (those munged vouches for, or a
+     * native claim where the site allows it): the kernel of this node has nothing to say about it.
+     */
+    public static KernelIdentity vouched(int uid, int gid) {
+        return new KernelIdentity(false, uid, gid, -1);
+    }
+
     /** Whether the process holding the socket was found (and with it the gid). */
     public boolean processKnown() {
         return pid > 0;
@@ -23,7 +32,9 @@ public record KernelIdentity(boolean local, int uid, int gid, long pid) {
     @Override
     public String toString() {
         if (!local) {
-            return "a peer on another node";
+            return uid == -1 ? "a peer on another node"
+                    : "a peer on another node vouched as uid " + Integer.toUnsignedString(uid) + " gid "
+                            + Integer.toUnsignedString(gid);
         }
         return "uid " + Integer.toUnsignedString(uid) + (processKnown()
                 ? " gid " + Integer.toUnsignedString(gid) + " pid " + pid : " (holding process not found)");

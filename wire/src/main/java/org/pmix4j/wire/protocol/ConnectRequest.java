@@ -17,8 +17,9 @@ import org.pmix4j.wire.WireFormatException;
  * packed list of infos (a SIZE then an INFO pack) in the peer's buffer kind. libpmix counts one byte too
  * many for the body and sends a trailing zero, which we write too and ignore when reading.
  *
- * @param securityModule the psec module used for the credential ("native" or "none")
- * @param credential     the credential bytes; for "native", the sender's uid and gid in host order
+ * @param securityModule the psec module used for the credential ("native", "munge" or "none")
+ * @param credential     the credential bytes; for "native", the sender's uid and gid in host order; for
+ *                       "munge", a munge token and its NUL ({@link org.pmix4j.wire.psec.MungeToken})
  * @param type           what is connecting
  * @param uid            the peer's uid (tools and launchers only, else -1)
  * @param gid            the peer's gid (tools and launchers only, else -1)
