@@ -17,6 +17,7 @@ import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.security.IdentityResolver;
 import org.pmix4j.server.security.KernelIdentity;
 import org.pmix4j.server.security.MungeCredentials;
+import org.pmix4j.server.security.PeerText;
 import org.pmix4j.server.security.RateLimitedLog;
 import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.server.sessiondir.ProcessIds;
@@ -166,11 +167,11 @@ final class ConnectAcceptor {
     /** What we cannot serve: another encoding, the shared-memory data store. */
     private static String checkProtocol(ConnectRequest req) {
         if (!req.bfrops().equals("v41") && !req.bfrops().equals("v4")) {
-            return "speaks bfrops module '" + req.bfrops() + "' (library " + req.version()
+            return "speaks bfrops module '" + PeerText.quote(req.bfrops()) + "' (library " + PeerText.quote(req.version())
                     + "); pmix4j speaks v41/v4 (PMIx 4.x and later)";
         }
         if (!req.gds().equals("hash")) {
-            return "chose data-store module '" + req.gds() + "'; pmix4j serves only 'hash' (the server sets"
+            return "chose data-store module '" + PeerText.quote(req.gds()) + "'; pmix4j serves only 'hash' (the server sets"
                     + " PMIX_GDS_MODULE=hash in its children's environment: was it overridden?)";
         }
         return null;
@@ -354,7 +355,8 @@ final class ConnectAcceptor {
     }
 
     private static String who(ConnectRequest req) {
-        return req.nspace() != null ? req.nspace() + ":" + Rank.label(req.rank()) : "(uid " + req.uid() + ")";
+        return req.nspace() != null ? PeerText.quote(req.nspace()) + ":" + Rank.label(req.rank())
+                : "(uid " + Integer.toUnsignedString(req.uid()) + ")";
     }
 
 }

@@ -114,8 +114,9 @@ public final class EventLoop implements Executor, AutoCloseable {
                 runTimers();
             } catch (ClosedSelectorException e) {
                 break;
-            } catch (IOException | RuntimeException e) {
-                // one misbehaving task or channel must not stop the server
+            } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                // one misbehaving task or channel must not stop the server: an Error that escapes here would
+                // end the loop thread silently while the process lives on, serving no one
                 LOG.error("event loop: unexpected error, continuing", e);
             }
         }
@@ -128,7 +129,7 @@ public final class EventLoop implements Executor, AutoCloseable {
         }
         try {
             ((ChannelHandler) key.attachment()).ready(key);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
             LOG.warn("channel handler failed: {}", e.toString(), e);
             key.cancel();
             try {
@@ -144,7 +145,7 @@ public final class EventLoop implements Executor, AutoCloseable {
         while ((r = tasks.poll()) != null) {
             try {
                 r.run();
-            } catch (RuntimeException | AssertionError e) {
+            } catch (RuntimeException | AssertionError | StackOverflowError | OutOfMemoryError e) {
                 LOG.error("event loop task failed", e);
             }
         }
@@ -166,7 +167,7 @@ public final class EventLoop implements Executor, AutoCloseable {
             if (!t.cancelled) {
                 try {
                     t.task.run();
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                     LOG.error("timer task failed", e);
                 }
             }

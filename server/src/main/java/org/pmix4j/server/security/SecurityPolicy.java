@@ -130,7 +130,7 @@ public record SecurityPolicy(MungeUse munge, Path mungeSocket, boolean remoteNat
             }
             return null;
         }
-        return "used security module '" + module + "'; pmix4j accepts " + (munge == MungeUse.OFF ? "'native'"
+        return "used security module '" + PeerText.quote(module) + "'; pmix4j accepts " + (munge == MungeUse.OFF ? "'native'"
                 : munge == MungeUse.REQUIRED ? "'munge'" : "'munge' and 'native'");
     }
 }
