@@ -2,6 +2,7 @@ package org.pmix4j.server.net;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -51,6 +52,7 @@ public final class EventLoop implements Executor, AutoCloseable {
     }
 
     private final Selector selector;
+    private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     private final Thread thread;
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
@@ -66,6 +68,14 @@ public final class EventLoop implements Executor, AutoCloseable {
         thread = new Thread(this::run, name);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * The buffer every connection of this loop reads into (only the loop reads, one socket at a time);
+     * a connection keeps what it has not parsed yet elsewhere.
+     */
+    ByteBuffer readBuffer() {
+        return readBuffer;
     }
 
     public boolean inLoop() {

@@ -51,7 +51,7 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
         SocketChannel ch;
         while ((ch = server.accept()) != null) {
             try {
-                Connection c = new Connection(ch, sink);
+                Connection c = new Connection(ch, sink, loop.readBuffer());
                 c.attach(loop.register(ch, SelectionKey.OP_READ, c));
                 loop.schedule(handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS, () -> {
                     if (!c.handshakeReceived()) {

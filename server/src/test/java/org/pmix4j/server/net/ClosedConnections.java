@@ -24,7 +24,7 @@ public final class ClosedConnections {
                 @Override
                 public void onClosed(Connection c, String why) {
                 }
-            });
+            }, java.nio.ByteBuffer.allocate(64));
             c.close("a test connection");
             return c;
         } catch (IOException e) {
