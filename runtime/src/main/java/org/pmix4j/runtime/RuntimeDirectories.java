@@ -34,8 +34,37 @@ public final class RuntimeDirectories {
         return tmp.resolve("pmix4j." + hostname + "." + Integer.toUnsignedString(uid));
     }
 
+    /** The kinds of runtime that keep a session directory here, by the first part of its name. */
+    public static final List<String> KINDS = List.of("run", "dvm");
+
     /** The session directory of the runtime of kind {@code kind} ("run", "dvm") with process id {@code pid}. */
     public static Path sessionDir(Path tmp, String hostname, String kind, long pid) {
         return userDir(tmp, hostname).resolve(kind + "." + pid);
+    }
+
+    /** The {@code <tmp>} a session directory ({@link #sessionDir}) is under. */
+    public static Path tmpOf(Path sessionDir) {
+        return sessionDir.getParent().getParent();
+    }
+
+    /**
+     * The pid in a session directory's name ({@code run.<pid>}, {@code dvm.<pid>}), or -1 when the name is
+     * not one of a runtime's.
+     */
+    public static long ownerPid(String name) {
+        int dot = name.indexOf('.');
+        if (dot < 0 || !KINDS.contains(name.substring(0, dot))) {
+            return -1;
+        }
+        String digits = name.substring(dot + 1);
+        if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(Character::isDigit)) {
+            return -1;
+        }
+        return Long.parseLong(digits);
+    }
+
+    /** The namespace of every job of the runtime with process id {@code pid} starts with this. */
+    public static String namespacePrefix(String hostname, long pid) {
+        return "pmix4j-" + hostname + "-" + pid + "@";
     }
 }

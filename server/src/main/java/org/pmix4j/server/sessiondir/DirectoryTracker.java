@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
 public final class DirectoryTracker {
     private static final Logger LOG = LoggerFactory.getLogger(DirectoryTracker.class);
 
+    private static final int CREATE_ATTEMPTS = 3;
+
     private final boolean hostCleans;
     private final Set<Path> created = new LinkedHashSet<>();
 
@@ -59,6 +61,20 @@ public final class DirectoryTracker {
      */
     public Path ensure(Path dir) {
         Path target = dir.toAbsolutePath().normalize();
+        // an empty parent can vanish between the look and the creation (pmix4j clean removes an empty
+        // pmix4j.<host>.<uid> left by a dead runtime): look again
+        for (int attempt = 1;; attempt++) {
+            try {
+                return ensureOnce(target);
+            } catch (PmixException e) {
+                if (attempt == CREATE_ATTEMPTS || !(e.getCause() instanceof NoSuchFileException)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Path ensureOnce(Path target) {
         Deque<Path> missing = new ArrayDeque<>();
         for (Path p = target; p != null && !Files.isDirectory(p); p = p.getParent()) {
             if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
