@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,29 +87,8 @@ class SigkilledLauncherTest {
         throw new AssertionError("no " + n + " processes running " + command + " under " + h.pid());
     }
 
-    /** The processes of {@code processes} still alive after waiting up to {@code timeout} for them to end. */
-    static List<String> survivors(List<ProcessHandle> processes, Duration timeout) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (processes.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
-        return processes.stream().filter(ProcessHandle::isAlive)
-                .map(h -> h.pid() + " " + h.info().commandLine().orElse("?")).toList();
-    }
-
-    /** Every path under {@code dir} with its modification time (a file touched or removed changes it). */
-    static Map<String, FileTime> snapshot(Path dir) throws IOException {
-        Map<String, FileTime> out = new TreeMap<>();
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.filter(p -> !p.equals(dir)).toList()) {
-                out.put(dir.relativize(p).toString(), Files.getLastModifiedTime(p));
-            }
-        }
-        return out;
-    }
-
     private static List<String> leftIn(Path dir) throws IOException {
-        return List.copyOf(snapshot(dir).keySet());
+        return List.copyOf(LeftBehind.snapshot(dir).keySet());
     }
 
     /** Runs {@code pmix4j <args>} with TMPDIR {@code dir} to its end (120 s at most). */
@@ -125,7 +103,7 @@ class SigkilledLauncherTest {
     void theJobDiesWithItsLauncherAndTheNextRunReclaimsTheRest() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("launcher-tmp"));
         Killed k = startAndKill(dir);
-        assertEquals(List.of(), survivors(k.children(), DEATH),
+        assertEquals(List.of(), LeftBehind.survivors(k.children(), DEATH),
                 "the job's processes (2 PMIx clients, 2 programs) outlived the SIGKILLed launcher\n" + k.launcher().all());
         assertTrue(Files.isDirectory(k.session()), "a SIGKILLed launcher cannot remove its own directory");
 
@@ -133,7 +111,7 @@ class SigkilledLauncherTest {
         assertEquals(List.of(), leftIn(dir), "the next run left the dead launcher's files (or its own)\n" + next.all());
         assertTrue(next.stderr().contains("removed directory " + k.session() + ": left by process "
                 + k.launcher().pid() + ", which is no longer running"), "a message per item removed\n" + next.all());
-        assertEquals(List.of(), survivors(k.grandchildren(), Duration.ofSeconds(5)),
+        assertEquals(List.of(), LeftBehind.survivors(k.grandchildren(), Duration.ofSeconds(5)),
                 "what the job's processes started outlived the next run's reclaiming\n" + next.all());
         assertTrue(next.stderr().contains("killed process " + k.grandchildren().get(0).pid()), next.all());
     }
@@ -142,12 +120,12 @@ class SigkilledLauncherTest {
     void cleanDryRunListsAndRemovesNothingThenCleanRemovesEverything() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("launcher-tmp"));
         Killed k = startAndKill(dir);
-        assertEquals(List.of(), survivors(k.children(), DEATH), k.launcher().all());
-        Map<String, FileTime> before = snapshot(dir);
+        assertEquals(List.of(), LeftBehind.survivors(k.children(), DEATH), k.launcher().all());
+        Map<String, FileTime> before = LeftBehind.snapshot(dir);
         assertTrue(before.size() > 3, "the dead launcher's files: " + before.keySet());
 
         LauncherProcess dry = runToEnd(dir, "clean", "--dry-run");
-        assertEquals(before, snapshot(dir), "--dry-run removed or touched something\n" + dry.all());
+        assertEquals(before, LeftBehind.snapshot(dir), "--dry-run removed or touched something\n" + dry.all());
         assertTrue(k.grandchildren().stream().allMatch(ProcessHandle::isAlive), "--dry-run killed a process");
         assertTrue(dry.stdout().contains("would remove directory " + k.session() + ": left by process "
                 + k.launcher().pid() + ", which is no longer running"), dry.all());
@@ -158,7 +136,7 @@ class SigkilledLauncherTest {
         LauncherProcess clean = runToEnd(dir, "clean");
         assertEquals(List.of(), leftIn(dir), "pmix4j clean left files\n" + clean.all());
         assertTrue(clean.stdout().contains("removed directory " + k.session()), clean.all());
-        assertEquals(List.of(), survivors(k.grandchildren(), Duration.ofSeconds(5)), clean.all());
+        assertEquals(List.of(), LeftBehind.survivors(k.grandchildren(), Duration.ofSeconds(5)), clean.all());
 
         LauncherProcess again = runToEnd(dir, "clean");
         assertTrue(again.stdout().startsWith("nothing left behind under "), again.all());
@@ -172,10 +150,10 @@ class SigkilledLauncherTest {
             List<ProcessHandle> liveJob = live.handle().children().toList();
             started.addAll(liveJob);
             Path liveSession = RunMpiTest.sessionDir(dir, live.pid());
-            Map<String, FileTime> liveFiles = snapshot(liveSession);
+            Map<String, FileTime> liveFiles = LeftBehind.snapshot(liveSession);
 
             Killed k = startAndKill(dir);
-            assertEquals(List.of(), survivors(k.children(), DEATH), k.launcher().all());
+            assertEquals(List.of(), LeftBehind.survivors(k.children(), DEATH), k.launcher().all());
 
             LauncherProcess dry = runToEnd(dir, "clean", "--dry-run");
             assertTrue(!dry.stdout().contains(liveSession.toString()), "a live launcher's directory listed\n"
@@ -183,7 +161,7 @@ class SigkilledLauncherTest {
             LauncherProcess next = runToEnd(dir, "run", "-n", "1", "true");
             LauncherProcess clean = runToEnd(dir, "clean");
 
-            assertEquals(liveFiles, snapshot(liveSession), "a live launcher's files were touched\n" + next.all()
+            assertEquals(liveFiles, LeftBehind.snapshot(liveSession), "a live launcher's files were touched\n" + next.all()
                     + clean.all());
             assertTrue(live.isAlive() && liveJob.stream().allMatch(ProcessHandle::isAlive),
                     "a live launcher or its job was killed\n" + next.all() + clean.all());
@@ -192,8 +170,20 @@ class SigkilledLauncherTest {
                 assertEquals(List.of(liveSession), s.toList(), "only the live launcher's directory is left");
             }
 
-            live.signal("TERM");
-            assertEquals(143, live.waitFor(Duration.ofSeconds(30)), live.all());
+            // the launcher that made pmix4j.<host>.<uid> ends while another runs: the other's files stay
+            try (LauncherProcess other = LauncherProcess.start(dir, List.of("-n", "1", client.toString(), "--sleep",
+                    "300"))) {
+                assertTrue(other.awaitOutput("ready ", 1, Duration.ofSeconds(60)), other.all());
+                started.addAll(other.handle().children().toList());
+                Path otherSession = RunMpiTest.sessionDir(dir, other.pid());
+                Map<String, FileTime> otherFiles = LeftBehind.snapshot(otherSession);
+                live.signal("TERM");
+                assertEquals(143, live.waitFor(Duration.ofSeconds(30)), live.all());
+                assertEquals(otherFiles, LeftBehind.snapshot(otherSession),
+                        "a launcher's end touched another's files\n" + live.all());
+                other.signal("TERM");
+                assertEquals(143, other.waitFor(Duration.ofSeconds(30)), other.all());
+            }
         }
         assertEquals(List.of(), leftIn(dir));
     }

@@ -206,6 +206,7 @@ final class LocalRuntime implements AutoCloseable {
         toolStdin.close();
         if (server != null) {
             server.close();
+            RuntimeDirectories.removeUserDirIfEmpty(settings.sessionDir());
         }
         iof.close();
         if (indirect != null) {

@@ -67,4 +67,18 @@ public final class RuntimeDirectories {
     public static String namespacePrefix(String hostname, long pid) {
         return "pmix4j-" + hostname + "-" + pid + "@";
     }
+
+    /**
+     * Removes this user's {@code <tmp>/pmix4j.<host>.<uid>} of {@code sessionDir} when nothing is left in it:
+     * shared by every runtime of the user, it is made by whichever starts first and may outlive it (its
+     * server removes it only when empty, see {@code DirectoryTracker.shareAncestorsOf}), so the last to end
+     * takes it. One starting meanwhile makes it again.
+     */
+    public static void removeUserDirIfEmpty(Path sessionDir) {
+        try {
+            java.nio.file.Files.deleteIfExists(sessionDir.getParent());
+        } catch (java.io.IOException e) {
+            // not empty (another runtime's), or not ours to remove: it stays
+        }
+    }
 }
