@@ -14,13 +14,15 @@ import java.util.Optional;
  * reused pid from making a dead writer's file look live for as long as the newcomer runs: a process that
  * started after the file was written cannot have written it.
  *
- * <p>Start times come from the JDK (/proc's start ticks and the boot time), which can be off by a clock
- * step or so; a writer is taken as live while it started no later than a few seconds after the
- * modification time, so a live writer is never judged dead; a pid taken again that quickly is kept,
- * wrongly but harmlessly, until it ends.
+ * <p>The two times come from different clocks: a start time from the JDK (/proc's start ticks and the
+ * boot time, which moves with clock steps), a modification time from the file system (a file server's
+ * clock, on a shared TMPDIR). A writer is taken as live while it started no later than a minute after the
+ * modification time, so that no skew between them makes a live writer look dead; a pid taken again within
+ * a minute of its writer's last write (pids are handed out in turn, so rarely that soon) keeps the file,
+ * wrongly but harmlessly, until the newcomer ends.
  */
 public final class WriterLiveness {
-    private static final Duration CLOCK_SLACK = Duration.ofSeconds(5);
+    private static final Duration CLOCK_SLACK = Duration.ofMinutes(1);
 
     private WriterLiveness() {
     }

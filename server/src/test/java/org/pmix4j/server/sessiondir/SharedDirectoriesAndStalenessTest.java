@@ -65,8 +65,8 @@ class SharedDirectoriesAndStalenessTest {
             assertFalse(live.stale(), live.why());
             assertEquals("belongs to process " + later.pid() + ", which is still running", live.why());
 
-            // written a minute before that process started: its pid was someone else's then
-            Files.setLastModifiedTime(f, FileTime.from(Instant.now().minus(Duration.ofMinutes(1))));
+            // written ten minutes before that process started: its pid was someone else's then
+            Files.setLastModifiedTime(f, FileTime.from(Instant.now().minus(Duration.ofMinutes(10))));
             StaleRendezvousFile reused = StaleRendezvousFile.judge(f);
             assertTrue(reused.stale(), reused.why());
             assertTrue(reused.why().startsWith("was left by process " + later.pid() + ", which is no longer running"),
