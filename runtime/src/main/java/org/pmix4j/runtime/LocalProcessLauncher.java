@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.iof.IoForwarder;
@@ -27,6 +28,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
     private final CpuBinder binder;
     private final IoForwarder iof;
     private final Function<Proc, Map<String, String>> serverEnv;
+    private final BiConsumer<Proc, Long> started;
     private final ExitListener exits;
     private final ToolStdin toolStdin;
     private final ProcessStarter starter;
@@ -35,13 +37,16 @@ final class LocalProcessLauncher implements ProcessLauncher {
      * @param launcherEnv the launcher's own environment
      * @param runEnv      what every process of the run gets from the options
      * @param serverEnv   the environment a process needs to join the server ({@code PmixServer.setupFork})
+     * @param started     told the pid of each process started ({@code PmixServer.clientStarted}: its
+     *                    connection is checked against that process)
      * @param exits       told of every end
      * @param toolStdin   the processes whose stdin tools push (PMIX_FWD_STDIN of a spawn)
      * @param starter     what forks every process (the only way this runtime starts a job's processes)
      */
     LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, IoForwarder iof,
-            Function<Proc, Map<String, String>> serverEnv, ExitListener exits, ToolStdin toolStdin,
-            ProcessStarter starter) {
+            Function<Proc, Map<String, String>> serverEnv, BiConsumer<Proc, Long> started, ExitListener exits,
+            ToolStdin toolStdin, ProcessStarter starter) {
+        this.started = started;
         this.toolStdin = toolStdin;
         this.starter = starter;
         this.launcherEnv = launcherEnv;
@@ -58,6 +63,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         for (ProcPlacement s : request.procs()) {
             LaunchedProcess p = fork(request, s);
             job.add(p);
+            started.accept(p.proc(), p.pid());
             Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
         }
     }

@@ -121,7 +121,7 @@ final class LocalRuntime implements AutoCloseable {
         JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages,
                 hostname);
         ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
-                server::setupFork, supervisor, toolStdin, ProcessStarter.shared());
+                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared());
         starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
                 outcome, out, iof::launcherMessage, hostname);
         // the server needed the host to start, the starter needs the server: spawns are served from here on

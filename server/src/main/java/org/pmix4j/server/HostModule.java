@@ -104,6 +104,16 @@ public interface HostModule {
     }
 
     /**
+     * Whether a tool run by another user (neither this server's user nor root, as the kernel says: the
+     * uid and gid here are not the tool's claim) may connect at all. Asked on the server's loop before
+     * {@link #toolConnected}, so it must answer at once. Default: no, as a site would expect of a runtime
+     * that runs one user's jobs.
+     */
+    default boolean admitsToolOf(int uid, int gid) {
+        return false;
+    }
+
+    /**
      * A tool or launcher connected; {@code info} holds what it sent (pid, command line …) and what the
      * server learned (PMIX_USERID, PMIX_GRPID, PMIX_VERSION_INFO, and PMIX_NSPACE/PMIX_RANK when it came
      * with a name). Complete with the name it shall have (its own, when it brought one).

@@ -125,7 +125,7 @@ public final class PmixServer implements AutoCloseable {
                 config.ifExclude());
         int port = ipv6 ? config.ipv6Port() : config.ipv4Port();
         try {
-            return Listener.open(loop, address, port, core);
+            return Listener.open(loop, address, port, core, config.handshakeTimeout());
         } catch (IOException e) {
             throw new PmixException(PmixStatus.PMIX_ERR_INIT, "cannot listen on " + address.getHostAddress() + ":"
                     + port + ": " + e.getMessage());
@@ -203,6 +203,16 @@ public final class PmixServer implements AutoCloseable {
             core.registerClient(proc, uid, gid);
             return null;
         });
+    }
+
+    /**
+     * Tells the server the pid of a registered client the host has just started. Its connection is then
+     * checked against that very process (and its identity found at once, without searching /proc); one
+     * held by any other process is refused. Optional: without it the holder of the socket is searched for
+     * among this process's children and the processes of the registered uid.
+     */
+    public void clientStarted(Proc proc, long pid) {
+        loop.execute(() -> core.clientStarted(proc, pid));
     }
 
     /** {@code PMIx_server_deregister_client}: forgets the process and drops its connection. */

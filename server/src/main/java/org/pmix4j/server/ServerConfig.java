@@ -1,5 +1,6 @@
 package org.pmix4j.server;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,13 +29,17 @@ import org.pmix4j.wire.BufferKind;
  * @param remoteConnections listen on a non-loopback interface so remote tools can connect
  * @param startTime       PMIX_SERVER_START_TIME, reported to tools; now when not given
  * @param bufferKind      the buffer kind this server asks its clients to use
+ * @param handshakeTimeout how long a new connection may take to send its whole connect request before it
+ *                        is closed (env PMIX4J_HANDSHAKE_TIMEOUT, seconds; 5 by default): a peer that
+ *                        connects and says nothing must not hold a socket for ever
  * @param info            all the attributes, for the parts of the server that read their own
  */
 public record ServerConfig(String nspace, int rank, String hostname, boolean toolSupport, boolean systemSupport,
         boolean sessionSupport, boolean gateway, boolean scheduler, boolean systemController, int socketMode,
         boolean singleListener, String reportUri, List<String> ifInclude, List<String> ifExclude, int ipv4Port,
         int ipv6Port, boolean disableIpv4, boolean disableIpv6, boolean remoteConnections, String startTime,
-        boolean enableMonitoring, boolean tmpdirRmClean, BufferKind bufferKind, List<Info> info) {
+        boolean enableMonitoring, boolean tmpdirRmClean, BufferKind bufferKind, Duration handshakeTimeout,
+        List<Info> info) {
 
     public ServerConfig {
         ifInclude = List.copyOf(ifInclude);
@@ -77,7 +82,26 @@ public record ServerConfig(String nspace, int rank, String hostname, boolean too
                 a.get(Attributes.TCP_IPV4_PORT).orElse(0), a.get(Attributes.TCP_IPV6_PORT).orElse(0),
                 noV4, noV6, a.flag(Attributes.SERVER_REMOTE_CONNECTIONS),
                 a.get(Attributes.SERVER_START_TIME).orElse(null),
-                a.flag(Attributes.SERVER_ENABLE_MONITORING), a.flag(Attributes.TDIR_RMCLEAN), kind, info);
+                a.flag(Attributes.SERVER_ENABLE_MONITORING), a.flag(Attributes.TDIR_RMCLEAN), kind,
+                handshakeTimeout(env.get("PMIX4J_HANDSHAKE_TIMEOUT")), info);
+    }
+
+    static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(5);
+
+    private static Duration handshakeTimeout(String seconds) {
+        if (seconds == null || seconds.isBlank()) {
+            return DEFAULT_HANDSHAKE_TIMEOUT;
+        }
+        try {
+            double s = Double.parseDouble(seconds.trim());
+            if (s > 0 && s <= 3600) {
+                return Duration.ofMillis(Math.round(s * 1000));
+            }
+        } catch (NumberFormatException e) {
+            // refused below with the value
+        }
+        throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "env PMIX4J_HANDSHAKE_TIMEOUT='" + seconds
+                + "': give the seconds a new connection has to send its connect request, more than 0 and at most 3600");
     }
 
     private static int parseRank(String s) {

@@ -13,6 +13,10 @@ import org.pmix4j.server.HostModule;
 import org.pmix4j.server.ServerConfig;
 import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.IdentityResolver;
+import org.pmix4j.server.security.KernelIdentity;
+import org.pmix4j.server.security.RepeatedWarnings;
+import org.pmix4j.server.sessiondir.ProcessIds;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.protocol.ConnectReply;
 import org.pmix4j.wire.protocol.ConnectRequest;
@@ -24,11 +28,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Decides whether a connecting process may in, and answers its connect request.
  *
- * <p>A client must belong to a registered namespace, be a registered rank of it, and present the uid and
- * gid the host registered it with; a tool must present a credential that matches the uid and gid it
- * claims, and the host must accept it (and name it, if it has no name). As libpmix does, a refused client
- * gets no answer, the socket is just closed; the reason goes to the log, and every other peer is served
- * as before.
+ * <p>Who a peer is comes from the kernel ({@link IdentityResolver}: the owner of its socket, the process
+ * holding it and that process's gid), never from its handshake: the 'native' credential and the uid/gid a
+ * tool claims must only agree with it. libpmix 4.2.2 believes the credential over TCP, so that any local
+ * user could claim to be root. A connection the kernel does not list comes from another node, where a
+ * native claim proves nothing: it is refused.
+ *
+ * <p>A client must belong to a registered namespace, be a registered rank of it, and be run by the uid and
+ * gid the host registered it with; a tool must be run by this server's user or root, unless the host
+ * admits tools of other users ({@link HostModule#admitsToolOf}), and the host must accept it (and name it,
+ * if it has no name). As libpmix does, a refused client gets no answer, the socket is just closed; the
+ * reason goes to the log (once per kind and remote host, then counted), and every other peer is served as
+ * before.
  *
  * <p>A tool's name must be its own: one that a connected, not finalized process has, that of a
  * registered client (unless the tool says a server started it, as the host may register such a tool as a
@@ -46,10 +57,14 @@ final class ConnectAcceptor {
     private final Function<String, Namespace> namespaces;
     private final PeerTable peers;
     private final PeerListeners listeners;
+    private final IdentityResolver identities;
+    private final long serverUid = ProcessIds.current().uid();
+    private final RepeatedWarnings warnings = new RepeatedWarnings(LOG);
 
     ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
-            PeerTable peers, PeerListeners listeners) {
+            PeerTable peers, PeerListeners listeners, IdentityResolver identities) {
         this.config = config;
+        this.identities = identities;
         this.host = host;
         this.loop = loop;
         this.self = new Proc(config.nspace(), config.rank());
@@ -76,11 +91,60 @@ final class ConnectAcceptor {
             refuse(c, who(req) + ": a 'native' credential is 8 bytes, got " + req.credential().length);
             return;
         }
-        if (req.type().isClient()) {
-            acceptClient(c, req, cred);
-        } else {
-            acceptTool(c, req, cred);
+        if (c.peerAddress() == null) {
+            c.close("gone before its handshake was read");
+            return;
         }
+        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req)).whenCompleteAsync((id, err) -> {
+            if (c.isClosed()) {
+                return;
+            }
+            if (err != null) {
+                refuse(c, req.type() + " " + who(req) + ": the kernel could not say who it is: " + err.getMessage());
+                return;
+            }
+            String forged = forgedClaim(req, cred, id);
+            if (forged != null) {
+                refuse(c, req.type() + " " + who(req) + " from " + id + ": " + forged);
+            } else if (req.type().isClient()) {
+                acceptClient(c, req, id);
+            } else {
+                acceptTool(c, req, id);
+            }
+        }, loop);
+    }
+
+    /** The pid the host started a connecting client as, when it said; -1 otherwise (and for tools). */
+    private long startedPid(ConnectRequest req) {
+        Namespace ns = req.type().isClient() ? namespaces.apply(req.nspace()) : null;
+        LocalClient lc = ns == null ? null : ns.client(req.rank());
+        return lc == null ? -1 : lc.startedPid();
+    }
+
+    /**
+     * Why what the peer says of itself disagrees with what the kernel says, or null when it agrees: a
+     * connection from another node (a native claim cannot be checked there), a process the kernel could
+     * not find, and a credential or claimed uid/gid other than the process's.
+     */
+    private static String forgedClaim(ConnectRequest req, NativeCredential cred, KernelIdentity id) {
+        if (!id.local()) {
+            return "the connection comes from another node, where a 'native' credential proves nothing";
+        }
+        if (!id.processKnown()) {
+            return "the process holding its socket (owned by uid " + Integer.toUnsignedString(id.uid())
+                    + ") was not found in /proc";
+        }
+        if (cred.uid() != id.uid() || cred.gid() != id.gid()) {
+            return "its credential claims uid " + Integer.toUnsignedString(cred.uid()) + " gid "
+                    + Integer.toUnsignedString(cred.gid()) + " but the kernel says uid " + Integer.toUnsignedString(id.uid())
+                    + " gid " + Integer.toUnsignedString(id.gid());
+        }
+        if (!req.type().isClient() && (req.uid() != id.uid() || req.gid() != id.gid())) {
+            return "it claims uid " + Integer.toUnsignedString(req.uid()) + " gid " + Integer.toUnsignedString(req.gid())
+                    + " but the kernel says uid " + Integer.toUnsignedString(id.uid()) + " gid "
+                    + Integer.toUnsignedString(id.gid());
+        }
+        return null;
     }
 
     /** What we cannot serve: another encoding, the shared-memory data store, another security module. */
@@ -99,7 +163,7 @@ final class ConnectAcceptor {
         return null;
     }
 
-    private void acceptClient(Connection c, ConnectRequest req, NativeCredential cred) {
+    private void acceptClient(Connection c, ConnectRequest req, KernelIdentity id) {
         Namespace ns = namespaces.apply(req.nspace());
         if (ns == null) {
             refuse(c, "client " + who(req) + ": namespace '" + req.nspace() + "' is not registered");
@@ -110,14 +174,19 @@ final class ConnectAcceptor {
             refuse(c, "client " + who(req) + ": rank " + Rank.label(req.rank()) + " was not registered as a local client");
             return;
         }
-        if (lc.uid() != cred.uid() || lc.gid() != cred.gid()) {
-            refuse(c, "client " + who(req) + ": credential uid " + Integer.toUnsignedString(cred.uid()) + " gid "
-                    + Integer.toUnsignedString(cred.gid()) + " differs from the registered uid " + Integer.toUnsignedString(lc.uid())
-                    + " gid " + Integer.toUnsignedString(lc.gid()));
+        if (lc.uid() != id.uid() || lc.gid() != id.gid()) {
+            refuse(c, "client " + who(req) + ": run by " + id + ", not by the registered uid "
+                    + Integer.toUnsignedString(lc.uid()) + " gid " + Integer.toUnsignedString(lc.gid()));
             return;
         }
-        Peer peer = new Peer(c, peers.nextIndex(), lc.proc(), req.type(), req.kind(), req.version(), cred.uid(),
-                cred.gid());
+        if (lc.startedPid() > 0 && lc.startedPid() != id.pid()) {
+            refuse(c, "client " + who(req) + ": connected from pid " + id.pid() + ", but the host started it as pid "
+                    + lc.startedPid());
+            return;
+        }
+        Peer peer = new Peer(c, peers.nextIndex(), lc.proc(), req.type(), req.kind(), req.version(), id.uid(),
+                id.gid());
+        lc.connectedPid(id.pid());
         c.attachment(peer);
         peers.add(peer);
         lc.peer(peer);
@@ -132,15 +201,17 @@ final class ConnectAcceptor {
         }, loop);
     }
 
-    private void acceptTool(Connection c, ConnectRequest req, NativeCredential cred) {
+    private void acceptTool(Connection c, ConnectRequest req, KernelIdentity id) {
         if (!config.toolSupport()) {
             refuse(c, req.type() + " " + who(req) + ": this server was started without tool support");
             return;
         }
-        if (cred.uid() != req.uid() || cred.gid() != req.gid()) {
-            refuse(c, req.type() + " " + who(req) + ": credential uid/gid " + Integer.toUnsignedString(cred.uid()) + "/"
-                    + Integer.toUnsignedString(cred.gid()) + " differ from the claimed " + Integer.toUnsignedString(req.uid())
-                    + "/" + Integer.toUnsignedString(req.gid()));
+        boolean otherUser = Integer.toUnsignedLong(id.uid()) != serverUid && id.uid() != 0;
+        if (otherUser && !host.admitsToolOf(id.uid(), id.gid())) {
+            warnings.warn("foreign tool " + c.peerAddress().getAddress().getHostAddress(), req.type() + " " + who(req)
+                    + " from " + id + " refused (PMIX_ERR_NO_PERMISSIONS): this server serves tools of uid "
+                    + serverUid + " and root only, and its host admits no other user's");
+            answerRefusal(c, PmixStatus.PMIX_ERR_NO_PERMISSIONS, "tools of another user are not admitted");
             return;
         }
         if (req.type().sendsId()) {
@@ -190,8 +261,8 @@ final class ConnectAcceptor {
                 refuseTool(c, req, (asked ? "asked for " : "was given by the host ") + taken);
                 return;
             }
-            Peer peer = new Peer(c, peers.nextIndex(), name, req.type(), req.kind(), req.version(), req.uid(),
-                    req.gid());
+            Peer peer = new Peer(c, peers.nextIndex(), name, req.type(), req.kind(), req.version(), id.uid(),
+                    id.gid());
             c.attachment(peer);
             peers.add(peer);
             listeners.connected(peer, req.info());
@@ -241,8 +312,10 @@ final class ConnectAcceptor {
     record Refused(String why) {
     }
 
+    /** Closes a refused connection; the reason is logged once per remote host and minute, then counted. */
     private void refuse(Connection c, String reason) {
-        LOG.warn("refused connection from {}: {}", c.remote(), reason);
+        String from = c.peerAddress() == null ? c.remote() : c.peerAddress().getAddress().getHostAddress();
+        warnings.warn("refused " + from, "refused connection from " + c.remote() + ": " + reason);
         c.close(reason);
     }
 

@@ -4,8 +4,9 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.server.peer.Peer;
 
 /**
- * A process the host registered with {@code register_client}: who it must prove to be (uid, gid), and,
- * once it connected, its peer. Loop thread only.
+ * A process the host registered with {@code register_client}: who it must prove to be (uid, gid, and the
+ * pid when the host told it), and, once it connected, its peer and the process the kernel found holding
+ * its socket. Loop thread only.
  */
 public final class LocalClient {
     private final Proc proc;
@@ -13,6 +14,8 @@ public final class LocalClient {
     private final int gid;
     private Peer peer;
     private boolean finalized;
+    private long startedPid = -1;
+    private long connectedPid = -1;
 
     LocalClient(Proc proc, int uid, int gid) {
         this.proc = proc;
@@ -39,6 +42,24 @@ public final class LocalClient {
 
     void peer(Peer p) {
         this.peer = p;
+    }
+
+    /** The pid the host started the process as, or -1 when the host did not say. */
+    public long startedPid() {
+        return startedPid;
+    }
+
+    void startedPid(long pid) {
+        this.startedPid = pid;
+    }
+
+    /** The process the kernel found holding the client's socket when it connected, or -1. */
+    long connectedPid() {
+        return connectedPid;
+    }
+
+    void connectedPid(long pid) {
+        this.connectedPid = pid;
     }
 
     public boolean isFinalized() {

@@ -17,6 +17,8 @@ import org.pmix4j.server.ServerConfig;
 import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.IdentityResolver;
+import org.pmix4j.server.security.RepeatedWarnings;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.RequestMessage;
@@ -47,13 +49,15 @@ public final class ServerCore implements Connection.Listener {
     private final PeerListeners peerListeners = new PeerListeners();
     private final List<MessageSink> sinks = new ArrayList<>();
     private final ConnectAcceptor acceptor;
+    private final IdentityResolver identities = IdentityResolver.forThisNode();
+    private final RepeatedWarnings warnings = new RepeatedWarnings(LOG);
 
     public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
         this.config = config;
         this.host = host;
         this.loop = loop;
         this.self = new Proc(config.nspace(), config.rank());
-        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners);
+        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners, identities);
     }
 
     public ServerConfig config() {
@@ -132,6 +136,24 @@ public final class ServerCore implements Connection.Listener {
         return ns.addClient(p, uid, gid);
     }
 
+    /**
+     * The host started {@code p} as {@code pid}. A client that connected before the host said so (a race
+     * the host may lose) from another process is an impostor: its connection is closed.
+     */
+    public void clientStarted(Proc p, long pid) {
+        Namespace ns = namespaces.get(p.nspace());
+        LocalClient c = ns == null ? null : ns.client(p.rank());
+        if (c == null) {
+            return; // deregistered meanwhile
+        }
+        c.startedPid(pid);
+        if (c.peer() != null && c.connectedPid() > 0 && c.connectedPid() != pid) {
+            warnings.warn("impostor " + p, "client " + p + " connected from pid " + c.connectedPid()
+                    + " but the host started it as pid " + pid + ": closing its connection");
+            c.peer().close("connected from a process other than the one the host started");
+        }
+    }
+
     public void deregisterClient(Proc p) {
         Namespace ns = namespaces.get(p.nspace());
         LocalClient c = ns == null ? null : ns.removeClient(p.rank());
@@ -172,6 +194,7 @@ public final class ServerCore implements Connection.Listener {
         for (Peer p : List.copyOf(peers.all())) {
             p.close("server finalized");
         }
+        identities.close();
     }
 
     // ---- peers ------------------------------------------------------------------------------------------
@@ -265,7 +288,7 @@ public final class ServerCore implements Connection.Listener {
         try {
             code = body.command();
         } catch (WireFormatException e) {
-            LOG.warn("bad request from {}: {}", peer, e.getMessage());
+            warnings.warn(malformedFrom(peer), "bad request from " + peer + ": " + e.getMessage());
             peer.send(tag, StatusReply.of(PmixStatus.PMIX_ERR_UNPACK_FAILURE).payload(peer.kind()));
             return;
         }
@@ -282,7 +305,7 @@ public final class ServerCore implements Connection.Listener {
         try {
             h.handle(req, RequestMessages.read(cmd, body));
         } catch (WireFormatException e) {
-            LOG.warn("malformed {} request from {}: {}", cmd, peer, e.getMessage());
+            warnings.warn(malformedFrom(peer), "malformed " + cmd + " request from " + peer + ": " + e.getMessage());
             answerError(req, PmixStatus.PMIX_ERR_UNPACK_FAILURE);
         } catch (PmixException e) {
             LOG.debug("{} from {} failed: {}", cmd, peer, e.getMessage());
@@ -291,6 +314,11 @@ public final class ServerCore implements Connection.Listener {
             LOG.error("{} from {} failed unexpectedly", cmd, peer, e);
             answerError(req, PmixStatus.PMIX_ERROR);
         }
+    }
+
+    /** The key under which a peer's malformed messages are logged once, then counted. */
+    private static String malformedFrom(Peer peer) {
+        return "malformed requests from " + peer;
     }
 
     private static void answerError(Request req, int status) {
@@ -310,6 +338,7 @@ public final class ServerCore implements Connection.Listener {
             lc.peer(null);
         }
         peerListeners.lost(peer, why);
+        warnings.forget(malformedFrom(peer));
         LOG.debug("{} left: {}", peer, why);
     }
 

@@ -35,6 +35,8 @@ public final class Connection implements EventLoop.ChannelHandler {
     }
 
     private final SocketChannel channel;
+    private final InetSocketAddress peerAddress;
+    private final InetSocketAddress localAddress;
     private final String remote;
     // direct: the kernel reads into it without the JDK's extra copy through a temporary direct buffer
     private final ByteBuffer in = ByteBuffer.allocateDirect(READ_CHUNK);
@@ -53,8 +55,24 @@ public final class Connection implements EventLoop.ChannelHandler {
         this.channel = channel;
         this.listener = listener;
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-        InetSocketAddress ra = (InetSocketAddress) channel.getRemoteAddress();
-        this.remote = ra == null ? "?" : ra.getAddress().getHostAddress() + ":" + ra.getPort();
+        this.peerAddress = (InetSocketAddress) channel.getRemoteAddress();
+        this.localAddress = (InetSocketAddress) channel.getLocalAddress();
+        this.remote = peerAddress == null ? "?" : peerAddress.getAddress().getHostAddress() + ":" + peerAddress.getPort();
+    }
+
+    /** The peer's end of the socket (null if it was gone by the time it was accepted). */
+    public InetSocketAddress peerAddress() {
+        return peerAddress;
+    }
+
+    /** This server's end of the socket. */
+    public InetSocketAddress localAddress() {
+        return localAddress;
+    }
+
+    /** Whether the connect request is complete (the handshake timeout no longer applies). */
+    public boolean handshakeReceived() {
+        return handshakeDone;
     }
 
     void attach(SelectionKey k) {

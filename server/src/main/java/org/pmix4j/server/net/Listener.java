@@ -7,6 +7,8 @@ import java.net.StandardProtocolFamily;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,20 +19,25 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
     private final ServerSocketChannel server;
     private final EventLoop loop;
     private final Connection.Listener sink;
+    private final Duration handshakeTimeout;
 
-    private Listener(ServerSocketChannel server, EventLoop loop, Connection.Listener sink) {
+    private Listener(ServerSocketChannel server, EventLoop loop, Connection.Listener sink, Duration handshakeTimeout) {
         this.server = server;
         this.loop = loop;
         this.sink = sink;
+        this.handshakeTimeout = handshakeTimeout;
     }
 
-    /** Binds to {@code address}:{@code port} (0 = any free port) and starts accepting; call on the loop. */
-    public static Listener open(EventLoop loop, InetAddress address, int port, Connection.Listener sink)
-            throws IOException {
+    /**
+     * Binds to {@code address}:{@code port} (0 = any free port) and starts accepting; call on the loop. A
+     * connection whose connect request is not complete within {@code handshakeTimeout} is closed.
+     */
+    public static Listener open(EventLoop loop, InetAddress address, int port, Connection.Listener sink,
+            Duration handshakeTimeout) throws IOException {
         ServerSocketChannel ch = ServerSocketChannel.open(address instanceof java.net.Inet6Address
                 ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET);
         ch.bind(new InetSocketAddress(address, port), 0);
-        Listener l = new Listener(ch, loop, sink);
+        Listener l = new Listener(ch, loop, sink, handshakeTimeout);
         loop.register(ch, SelectionKey.OP_ACCEPT, l);
         return l;
     }
@@ -46,6 +53,11 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
             try {
                 Connection c = new Connection(ch, sink);
                 c.attach(loop.register(ch, SelectionKey.OP_READ, c));
+                loop.schedule(handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS, () -> {
+                    if (!c.handshakeReceived()) {
+                        c.close("no complete connect request within " + handshakeTimeout.toMillis() + " ms");
+                    }
+                });
             } catch (IOException e) {
                 LOG.warn("could not set up an accepted connection: {}", e.toString());
                 ch.close();

@@ -20,17 +20,23 @@ public record ProcessIds(long uid, long gid) {
 
     /** The ids of this process. */
     public static ProcessIds current() {
+        ProcessIds ids = read(STATUS);
+        return ids != null ? ids : fromNewFile();
+    }
+
+    /** The ids in a process's status file (/proc/&lt;pid&gt;/status), or null when it cannot be read. */
+    public static ProcessIds read(Path status) {
         try {
-            List<String> lines = Files.readAllLines(STATUS);
+            List<String> lines = Files.readAllLines(status);
             long uid = field(lines, "Uid:");
             long gid = field(lines, "Gid:");
             if (uid >= 0 && gid >= 0) {
                 return new ProcessIds(uid, gid);
             }
         } catch (IOException | RuntimeException e) {
-            // not Linux: fall back below
+            // not Linux, or the process is gone
         }
-        return fromNewFile();
+        return null;
     }
 
     private static long field(List<String> lines, String name) {

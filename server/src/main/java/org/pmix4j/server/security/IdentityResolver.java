@@ -1,0 +1,173 @@
+package org.pmix4j.server.security;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Learns from the kernel who is at the other end of a TCP connection: the socket's owner from the socket
+ * tables, the holding process and its gid from /proc. Works on its own thread, so that the server's loop
+ * never reads /proc; and in batches: connections that arrive while a lookup runs are all answered by the
+ * next reading of the tables (a thousand processes connecting at once cost a few readings, not a thousand).
+ */
+public final class IdentityResolver implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
+
+    private record Pending(InetSocketAddress peer, InetSocketAddress server, long pidHint,
+            CompletableFuture<KernelIdentity> answer, boolean retried) {
+        Pending again() {
+            return new Pending(peer, server, pidHint, answer, true);
+        }
+    }
+
+    private final SocketTable table;
+    private final SocketHolders holders;
+    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private volatile boolean closed;
+
+    public IdentityResolver(Path proc) {
+        this.table = new SocketTable(proc.resolve("net"));
+        this.holders = new SocketHolders(proc);
+        this.thread = Thread.ofPlatform().daemon().name("pmix4j-peer-identity").unstarted(this::run);
+        thread.start();
+    }
+
+    public static IdentityResolver forThisNode() {
+        return new IdentityResolver(Path.of("/proc"));
+    }
+
+    /**
+     * The identity of the peer at {@code peer} connected to this server's {@code server} end; completes on
+     * the resolver's thread.
+     */
+    public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server) {
+        return resolve(peer, server, -1);
+    }
+
+    /**
+     * As {@link #resolve(InetSocketAddress, InetSocketAddress)}, looking first in process {@code pidHint}
+     * (the one the host started, when it said; -1 if not), which spares a search of /proc.
+     */
+    public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server, long pidHint) {
+        CompletableFuture<KernelIdentity> answer = new CompletableFuture<>();
+        if (closed) {
+            answer.completeExceptionally(new IOException("the server is closing"));
+        } else {
+            queue.add(new Pending(peer, server, pidHint, answer, false));
+        }
+        return answer;
+    }
+
+    private void run() {
+        while (!closed) {
+            List<Pending> batch = new ArrayList<>();
+            try {
+                batch.add(queue.take());
+            } catch (InterruptedException e) {
+                break;
+            }
+            queue.drainTo(batch);
+            try {
+                answer(batch);
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("cannot read the kernel's socket tables: {}", e.toString());
+                for (Pending p : batch) {
+                    p.answer.completeExceptionally(e);
+                }
+            }
+        }
+    }
+
+    private void answer(List<Pending> batch) throws IOException {
+        Set<Integer> ports = new HashSet<>();
+        for (Pending p : batch) {
+            ports.add(p.peer.getPort());
+        }
+        Map<Pending, KernelSocket> matched = new HashMap<>();
+        match(batch, table.read("tcp", ports), matched);
+        if (matched.size() < batch.size()) {
+            // IPv6 connections, and IPv4 ones accepted by an IPv6 socket, are in the other table
+            match(batch, table.read("tcp6", ports), matched);
+        }
+        Set<Long> inodes = new HashSet<>();
+        Set<Integer> uids = new HashSet<>();
+        Set<Long> hints = new HashSet<>();
+        for (Pending p : batch) {
+            KernelSocket s = matched.get(p);
+            if (s != null) {
+                inodes.add(s.inode());
+                uids.add(s.uid());
+                if (p.pidHint > 0) {
+                    hints.add(p.pidHint);
+                }
+            }
+        }
+        Map<Long, Long> pids = inodes.isEmpty() ? Map.of() : holders.find(inodes, uids, hints);
+        for (Pending p : batch) {
+            KernelSocket s = matched.get(p);
+            if (s == null) {
+                p.answer.complete(KernelIdentity.remote());
+                continue;
+            }
+            Long pid = pids.get(s.inode());
+            int gid = pid == null ? -1 : holders.effectiveGid(pid);
+            if (gid == -1 && !p.retried) {
+                // the holder was not found: a process that ended or handed its socket on while /proc was
+                // read; one more look in the next batch before the connection is refused
+                queue.add(p.again());
+                continue;
+            }
+            p.answer.complete(new KernelIdentity(true, s.uid(), gid, gid == -1 ? -1 : pid));
+        }
+    }
+
+    private static void match(List<Pending> batch, List<KernelSocket> sockets, Map<Pending, KernelSocket> matched) {
+        Map<InetSocketAddress, List<KernelSocket>> byLocalEnd = new HashMap<>();
+        for (KernelSocket s : sockets) {
+            byLocalEnd.computeIfAbsent(s.local(), k -> new ArrayList<>(1)).add(s);
+        }
+        for (Pending p : batch) {
+            if (!matched.containsKey(p)) {
+                KernelSocket s = peerSocket(byLocalEnd.getOrDefault(p.peer, List.of()), p);
+                if (s != null) {
+                    matched.put(p, s);
+                }
+            }
+        }
+    }
+
+    /**
+     * The peer's own end of the connection: the socket whose local end is the peer's address and whose
+     * remote end is ours. One no process holds any more (inode 0) is reported as the kernel's uid 0, so it
+     * is never taken: such a peer has already gone.
+     */
+    private static KernelSocket peerSocket(List<KernelSocket> atPeersEnd, Pending p) {
+        for (KernelSocket s : atPeersEnd) {
+            if (s.isHeld() && s.remote().equals(p.server)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+        Pending p;
+        while ((p = queue.poll()) != null) {
+            p.answer.completeExceptionally(new IOException("the server is closing"));
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.pmix4j.server.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.pmix4j.server.sessiondir.ProcessIds;
+
+/** The kernel's socket tables read, and a real connection's owner found through them. */
+class SocketTableTest {
+
+    @Test
+    void readsTheKernelsIpv4AndIpv6Lines() throws Exception {
+        KernelSocket v4 = SocketTable.parse("   3: 0100007F:A789 0100007F:1F90 01 00000000:00000000 00:00000000"
+                + " 00000000  1001        0 4480459 1 00000000539cb6ed 20 4 30 10 -1");
+        assertEquals(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0xA789), v4.local());
+        assertEquals(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 8080), v4.remote());
+        assertEquals(1001, v4.uid());
+        assertEquals(4480459L, v4.inode());
+        // an IPv4 peer on a dual-stack socket: ::ffff:127.0.0.1, four host-order words
+        KernelSocket mapped = SocketTable.parse("   0: 0000000000000000FFFF00000100007F:1F90"
+                + " 00000000000000000000000001000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 77 1");
+        assertEquals(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 8080), mapped.local());
+        assertEquals(new InetSocketAddress(InetAddress.getByName("::1"), 0), mapped.remote());
+        assertNull(SocketTable.parse("  sl  local_address rem_address   st tx_queue"), "the header line");
+        KernelSocket orphan = SocketTable.parse("   9: 0100007F:A789 0100007F:1F90 06 00000000:00000000 03:00000F3A"
+                + " 00000000     0        0 0 3");
+        assertTrue(!orphan.isHeld(), "a socket nobody holds (inode 0, uid shown as 0) is never anyone's");
+    }
+
+    @Test
+    void findsTheOwnerOfARealConnection() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                Socket peer = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+                Socket accepted = server.accept();
+                IdentityResolver resolver = IdentityResolver.forThisNode()) {
+            KernelIdentity id = resolver.resolve((InetSocketAddress) accepted.getRemoteSocketAddress(),
+                    (InetSocketAddress) accepted.getLocalSocketAddress()).get(30, TimeUnit.SECONDS);
+            ProcessIds me = ProcessIds.current();
+            assertEquals(new KernelIdentity(true, (int) me.uid(), (int) me.gid(), ProcessHandle.current().pid()), id);
+        }
+    }
+
+    @Test
+    void aConnectionTheKernelDoesNotListIsRemote() throws Exception {
+        try (IdentityResolver resolver = IdentityResolver.forThisNode()) {
+            // TEST-NET-1: no socket of this node has that end
+            KernelIdentity id = resolver.resolve(new InetSocketAddress(InetAddress.getByName("192.0.2.7"), 40000),
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 1)).get(30, TimeUnit.SECONDS);
+            assertEquals(false, id.local());
+        }
+    }
+}
