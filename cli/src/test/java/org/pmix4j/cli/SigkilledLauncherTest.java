@@ -116,6 +116,15 @@ class SigkilledLauncherTest {
         assertTrue(next.stderr().contains("killed process " + k.grandchildren().get(0).pid()), next.all());
     }
 
+    /** The helpers the processes start under are named by full path, not looked up on the job's own PATH. */
+    @Test
+    void aJobWithAPathOfItsOwnStarts() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("launcher-tmp"));
+        LauncherProcess p = runToEnd(dir, "run", "-x", "PATH=" + tmp.resolve("nothing-here"), "-n", "1", "/bin/echo",
+                "started");
+        assertEquals("started\n", p.stdout(), p.all());
+    }
+
     @Test
     void cleanDryRunListsAndRemovesNothingThenCleanRemovesEverything() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("launcher-tmp"));

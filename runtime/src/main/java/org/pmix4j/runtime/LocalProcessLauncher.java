@@ -84,12 +84,10 @@ final class LocalProcessLauncher implements ProcessLauncher {
         childEnv.putAll(runEnv);
         childEnv.putAll(app.env());
         childEnv.putAll(serverEnv.apply(proc));
-        // each process leads a session and process group of its own (as PRRTE's children do): a signal to the
-        // launcher's group does not reach it twice, and what it leaves running is found and ended with the job.
-        // setsid does not fork here (a child of the JVM does not lead a group): the pid the JDK knows is the
-        // program's, and the starter's parent-death signal, set before setsid runs, stays with it
-        List<String> argv = new ArrayList<>(List.of("setsid"));
-        argv.addAll(binder.bindCommandPrefix(s.cpus()));
+        // each process leads a session and process group of its own (as PRRTE's children do,
+        // ProcessStarter.startGroupLeader): a signal to the launcher's group does not reach it twice, and what
+        // it leaves running is found and ended with the job
+        List<String> argv = new ArrayList<>(binder.bindCommandPrefix(s.cpus()));
         List<String> program = new ArrayList<>(app.argv());
         program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
         argv.addAll(program);
@@ -103,7 +101,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
                 : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
-            Process p = starter.start(pb);
+            Process p = starter.startGroupLeader(pb);
             ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
                     p.getInputStream(), p.getErrorStream());
             if (readsStdin) {

@@ -25,24 +25,30 @@ import org.slf4j.LoggerFactory;
  * start throws. There is one such thread per JVM ({@link #shared}), not one per runtime: a thread could
  * only be ended once no process it started can be alive, which nothing here can know for sure.
  *
- * <p>Without setpriv (not a util-linux system) processes start as before, with a warning: they can then be
- * orphaned by a SIGKILLed launcher, and the next {@code pmix4j run}, {@code dvm} or {@code clean} ends
- * what is left of their groups ({@link StaleRuntimes}).
+ * <p>What a process starts itself has no such signal (it is cleared at fork): that is ended with the job
+ * while the runtime lives ({@link LaunchedProcess#killGroup}), and after a SIGKILLed runtime by the next
+ * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
+ * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
  */
 final class ProcessStarter {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessStarter.class);
     private static final List<Path> SETPRIV = List.of(Path.of("/usr/bin/setpriv"), Path.of("/bin/setpriv"),
             Path.of("/usr/sbin/setpriv"), Path.of("/sbin/setpriv"));
-    private static final ProcessStarter SHARED = new ProcessStarter(findSetpriv());
+    private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+    private static final ProcessStarter SHARED = new ProcessStarter(firstExecutable(SETPRIV));
 
     private record Start(ProcessBuilder builder, CompletableFuture<Process> result) {
     }
 
     private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
     private final List<String> prefix;
+    /** setsid by its full path: after setpriv, a bare name would be looked up on the job's own PATH. */
+    private final String setsid;
 
     private ProcessStarter(Path setpriv) {
         this.prefix = setpriv == null ? List.of() : List.of(setpriv.toString(), "--pdeathsig", "KILL", "--");
+        Path found = firstExecutable(SETSID);
+        this.setsid = found == null ? "setsid" : found.toString();
         if (setpriv == null) {
             LOG.warn("setpriv (util-linux) not found: the processes of jobs will not die with a SIGKILLed launcher");
         }
@@ -56,11 +62,13 @@ final class ProcessStarter {
     }
 
     /**
-     * Starts {@code builder}'s command, its argv preceded by the parent-death prefix, on the starter's
-     * thread; waits for the start. The builder's command is changed.
+     * Starts {@code builder}'s command as the leader of a new session and process group ({@code setsid},
+     * which does not fork here: a child of the JVM leads no group), its argv preceded by the parent-death
+     * prefix, on the starter's thread; waits for the start. The builder's command is changed.
      */
-    Process start(ProcessBuilder builder) throws IOException {
+    Process startGroupLeader(ProcessBuilder builder) throws IOException {
         List<String> argv = new ArrayList<>(prefix);
+        argv.add(setsid);
         argv.addAll(builder.command());
         builder.command(argv);
         Start s = new Start(builder, new CompletableFuture<>());
@@ -97,8 +105,8 @@ final class ProcessStarter {
         }
     }
 
-    private static Path findSetpriv() {
-        for (Path p : SETPRIV) {
+    private static Path firstExecutable(List<Path> candidates) {
+        for (Path p : candidates) {
             if (Files.isExecutable(p)) {
                 return p;
             }
