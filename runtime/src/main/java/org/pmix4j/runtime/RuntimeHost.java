@@ -143,7 +143,11 @@ final class RuntimeHost implements HostModule {
         return HostModule.done();
     }
 
-    /** Tools get a namespace of their own under the launcher's: {@code <base>@tool.<n>}, rank 0. */
+    /**
+     * Tools get a namespace of their own under the launcher's: {@code <base>@tool.<n>}, rank 0. The runtime
+     * grants a tool no rights beyond the server's rule ({@code toolRights} is not overridden): a tool acts on
+     * its own user's jobs, root's on all.
+     */
     @Override
     public CompletionStage<Proc> toolConnected(List<Info> info) {
         String ns = Attributes.NSPACE.find(info).orElse(null);

@@ -122,6 +122,24 @@ public interface HostModule {
         return unsupported("tool connection");
     }
 
+    /** What a connected tool may act on: job control, IO forwarding, stdin, spawn into a job, queries. */
+    enum ToolRights {
+        /** The jobs its user owns (and its own namespace); root and the server's own user may act on all. */
+        OWN_JOBS,
+        /** Every job of this server, as root may: a site's debugger or monitor the host trusts. */
+        ALL_JOBS
+    }
+
+    /**
+     * The rights of a tool that has just connected: {@code tool} is its name, {@code uid} and {@code gid} who
+     * it is, {@code info} what {@link #toolConnected} was given. Asked once per connection, on the server's
+     * loop after the tool was admitted: answer at once, without blocking. Default: {@link ToolRights#OWN_JOBS}
+     * (a host grants nothing it was not asked to).
+     */
+    default ToolRights toolRights(Proc tool, int uid, int gid, List<Info> info) {
+        return ToolRights.OWN_JOBS;
+    }
+
     default CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
         return unsupported("log");
     }

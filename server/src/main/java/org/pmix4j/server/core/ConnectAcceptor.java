@@ -15,7 +15,7 @@ import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.security.IdentityResolver;
 import org.pmix4j.server.security.KernelIdentity;
-import org.pmix4j.server.security.RepeatedWarnings;
+import org.pmix4j.server.security.RateLimitedLog;
 import org.pmix4j.server.sessiondir.ProcessIds;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.protocol.ConnectReply;
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * gid the host registered it with; a tool must be run by this server's user or root, unless the host
  * admits tools of other users ({@link HostModule#admitsToolOf}), and the host must accept it (and name it,
  * if it has no name). As libpmix does, a refused client gets no answer, the socket is just closed; the
- * reason goes to the log (once per kind and remote host, then counted), and every other peer is served as
+ * reason goes to the log (once per kind and remote host, then counted: {@link RateLimitedLog}), and every other peer is served as
  * before.
  *
  * <p>A tool's name must be its own: one that a connected, not finalized process has, that of a
@@ -59,7 +59,7 @@ final class ConnectAcceptor {
     private final PeerListeners listeners;
     private final IdentityResolver identities;
     private final long serverUid = ProcessIds.current().uid();
-    private final RepeatedWarnings warnings = new RepeatedWarnings(LOG);
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
             PeerTable peers, PeerListeners listeners, IdentityResolver identities) {
@@ -208,7 +208,7 @@ final class ConnectAcceptor {
         }
         boolean otherUser = Integer.toUnsignedLong(id.uid()) != serverUid && id.uid() != 0;
         if (otherUser && !host.admitsToolOf(id.uid(), id.gid())) {
-            warnings.warn("foreign tool " + c.peerAddress().getAddress().getHostAddress(), req.type() + " " + who(req)
+            warnings.warn(c.peerAddress().getAddress().getHostAddress(), "tool of another user", req.type() + " " + who(req)
                     + " from " + id + " refused (PMIX_ERR_NO_PERMISSIONS): this server serves tools of uid "
                     + serverUid + " and root only, and its host admits no other user's");
             answerRefusal(c, PmixStatus.PMIX_ERR_NO_PERMISSIONS, "tools of another user are not admitted");
@@ -315,7 +315,7 @@ final class ConnectAcceptor {
     /** Closes a refused connection; the reason is logged once per remote host and minute, then counted. */
     private void refuse(Connection c, String reason) {
         String from = c.peerAddress() == null ? c.remote() : c.peerAddress().getAddress().getHostAddress();
-        warnings.warn("refused " + from, "refused connection from " + c.remote() + ": " + reason);
+        warnings.warn(from, "refused connection", "refused connection from " + c.remote() + ": " + reason);
         c.close(reason);
     }
 

@@ -18,7 +18,7 @@ import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.security.IdentityResolver;
-import org.pmix4j.server.security.RepeatedWarnings;
+import org.pmix4j.server.security.RateLimitedLog;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.RequestMessage;
@@ -50,7 +50,7 @@ public final class ServerCore implements Connection.Listener {
     private final List<MessageSink> sinks = new ArrayList<>();
     private final ConnectAcceptor acceptor;
     private final IdentityResolver identities = IdentityResolver.forThisNode();
-    private final RepeatedWarnings warnings = new RepeatedWarnings(LOG);
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
         this.config = config;
@@ -148,7 +148,7 @@ public final class ServerCore implements Connection.Listener {
         }
         c.startedPid(pid);
         if (c.peer() != null && c.connectedPid() > 0 && c.connectedPid() != pid) {
-            warnings.warn("impostor " + p, "client " + p + " connected from pid " + c.connectedPid()
+            warnings.warn(p, "impostor", "client " + p + " connected from pid " + c.connectedPid()
                     + " but the host started it as pid " + pid + ": closing its connection");
             c.peer().close("connected from a process other than the one the host started");
         }
@@ -288,7 +288,7 @@ public final class ServerCore implements Connection.Listener {
         try {
             code = body.command();
         } catch (WireFormatException e) {
-            warnings.warn(malformedFrom(peer), "bad request from " + peer + ": " + e.getMessage());
+            warnings.warn(peer, "malformed request", "bad request from " + peer + ": " + e.getMessage());
             peer.send(tag, StatusReply.of(PmixStatus.PMIX_ERR_UNPACK_FAILURE).payload(peer.kind()));
             return;
         }
@@ -305,7 +305,7 @@ public final class ServerCore implements Connection.Listener {
         try {
             h.handle(req, RequestMessages.read(cmd, body));
         } catch (WireFormatException e) {
-            warnings.warn(malformedFrom(peer), "malformed " + cmd + " request from " + peer + ": " + e.getMessage());
+            warnings.warn(peer, "malformed request", "malformed " + cmd + " request from " + peer + ": " + e.getMessage());
             answerError(req, PmixStatus.PMIX_ERR_UNPACK_FAILURE);
         } catch (PmixException e) {
             LOG.debug("{} from {} failed: {}", cmd, peer, e.getMessage());
@@ -314,11 +314,6 @@ public final class ServerCore implements Connection.Listener {
             LOG.error("{} from {} failed unexpectedly", cmd, peer, e);
             answerError(req, PmixStatus.PMIX_ERROR);
         }
-    }
-
-    /** The key under which a peer's malformed messages are logged once, then counted. */
-    private static String malformedFrom(Peer peer) {
-        return "malformed requests from " + peer;
     }
 
     private static void answerError(Request req, int status) {
@@ -338,7 +333,7 @@ public final class ServerCore implements Connection.Listener {
             lc.peer(null);
         }
         peerListeners.lost(peer, why);
-        warnings.forget(malformedFrom(peer));
+        warnings.forget(peer);
         LOG.debug("{} left: {}", peer, why);
     }
 

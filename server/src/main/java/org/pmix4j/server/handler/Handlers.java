@@ -8,6 +8,8 @@ import org.pmix4j.server.modex.FenceHandler;
 import org.pmix4j.server.modex.GetHandler;
 import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.security.Authorisation;
+import org.pmix4j.server.security.JobOwnership;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.AbortRequest;
 import org.pmix4j.wire.message.CommitRequest;
@@ -27,7 +29,8 @@ public final class Handlers {
 
     /**
      * Installs the handlers of the data commands (job data, modex, events), then those of the services;
-     * {@code servers} answers PMIX_QUERY_AVAIL_SERVERS.
+     * {@code servers} answers PMIX_QUERY_AVAIL_SERVERS. One {@link Authorisation} (who may act on which job,
+     * by the uid each peer's connection was accepted with) serves every handler that acts on jobs.
      */
     public static void install(ServerCore core, ServerParts parts, AvailableServers servers) {
         HostModule host = core.host();
@@ -35,17 +38,22 @@ public final class Handlers {
         JobStore jobs = parts.jobs();
         ModexStore modex = parts.modex();
         EventService events = parts.events();
+        int serverUid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+        JobOwnership owners = new JobOwnership(core::namespace, jobs, core.self(), serverUid);
+        Authorisation authorisation = new Authorisation(owners, host, serverUid);
+        core.addPeerListener(owners);
+        core.addPeerListener(authorisation);
         core.handle(PmixCommand.REQ_JOB_INFO, JobInfoRequest.class, new JobInfoHandler(jobs, core::namespace));
         core.handle(PmixCommand.FINALIZE, FinalizeRequest.class, new FinalizeHandler(core::markFinalized, host, loop));
-        core.handle(PmixCommand.ABORT, AbortRequest.class, new AbortHandler(host, loop));
+        core.handle(PmixCommand.ABORT, AbortRequest.class, new AbortHandler(host, loop, authorisation));
         core.handle(PmixCommand.COMMIT, CommitRequest.class, new CommitHandler(modex));
         core.handle(PmixCommand.FENCE, FenceRequest.class,
                 new FenceHandler(parts.collectives(), host, modex, jobs, core.config().bufferKind()));
         core.handle(PmixCommand.GET, GetRequest.class,
-                new GetHandler(modex, jobs, host, core.config().bufferKind(), loop));
+                new GetHandler(modex, jobs, host, core.config().bufferKind(), loop, authorisation));
         core.handle(PmixCommand.REGISTER_EVENTS, RegisterEventsRequest.class, new RegisterEventsHandler(events));
         core.handle(PmixCommand.DEREGISTER_EVENTS, DeregisterEventsRequest.class, new DeregisterEventsHandler(events));
-        core.handle(PmixCommand.NOTIFY, NotifyRequest.class, new NotifyHandler(events, host, loop));
-        ServiceHandlers.install(core, parts, servers);
+        core.handle(PmixCommand.NOTIFY, NotifyRequest.class, new NotifyHandler(events, host, loop, authorisation));
+        ServiceHandlers.install(core, parts, servers, authorisation);
     }
 }

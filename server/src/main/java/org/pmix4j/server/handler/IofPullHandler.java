@@ -7,6 +7,7 @@ import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.wire.message.IofPullReply;
 import org.pmix4j.wire.message.IofPullRequest;
 import org.slf4j.Logger;
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * is no obstacle: the output the host delivers with {@code PmixServer.iofDeliver} reaches the requester
  * either way.
  *
+ * <p>Only output of jobs the requester may act on can be pulled ({@link Authorisation}): a pull naming another
+ * user's job is refused with PMIX_ERR_NO_PERMISSIONS before it is registered or the host hears of it.
+ *
  * <p>The host hears of the pull's end too ({@link HostIofPulls}): at its deregistration or its requester's loss.
  */
 public final class IofPullHandler implements CommandHandler<IofPullRequest> {
@@ -33,8 +37,10 @@ public final class IofPullHandler implements CommandHandler<IofPullRequest> {
     private final HostModule host;
     private final HostIofPulls told;
     private final Executor loop;
+    private final Authorisation authorisation;
 
-    IofPullHandler(IofRouter router, HostModule host, HostIofPulls told, Executor loop) {
+    IofPullHandler(IofRouter router, HostModule host, HostIofPulls told, Executor loop, Authorisation authorisation) {
+        this.authorisation = authorisation;
         this.router = router;
         this.host = host;
         this.told = told;
@@ -43,6 +49,7 @@ public final class IofPullHandler implements CommandHandler<IofPullRequest> {
 
     @Override
     public void handle(Request req, IofPullRequest pull) {
+        authorisation.requireProcs(req.peer(), "IO forwarding pull", pull.sources());
         router.checkPull(pull.sources(), pull.channels(), pull.directives());
         int id = router.register(req.peer(), pull.sources(), pull.channels(), pull.requesterId(), pull.directives());
         host.iofPull(pull.sources(), pull.directives(), pull.channels()).whenCompleteAsync((ok, err) -> {

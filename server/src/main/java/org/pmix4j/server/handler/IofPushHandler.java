@@ -9,6 +9,7 @@ import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.wire.message.IofPushRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * <p>Once the host has taken the end of a tool's input, the tool is sent the PMIX_ERR_IOF_COMPLETE event
  * (the Standard: forwarding of stdin has completed), so that it knows its input reached its targets.
  *
+ * <p>Only jobs the sender may act on can be sent input ({@link Authorisation}): a push to another user's job is
+ * refused with PMIX_ERR_NO_PERMISSIONS before the host sees its bytes.
+ *
  * <p>The blocking form of {@code PMIx_IOF_push} in libpmix 4.2.2 frees its wait object while the caller
  * still uses it ({@code stdincbfunc} frees what the caller then releases) and usually deadlocks on that
  * freed memory whatever the server answers: tools must pass a callback. The reply itself is the plain
@@ -35,8 +39,10 @@ public final class IofPushHandler implements CommandHandler<IofPushRequest> {
     private final HostModule host;
     private final IofEvents events;
     private final Executor loop;
+    private final Authorisation authorisation;
 
-    public IofPushHandler(HostModule host, IofEvents events, Executor loop) {
+    public IofPushHandler(HostModule host, IofEvents events, Executor loop, Authorisation authorisation) {
+        this.authorisation = authorisation;
         this.host = host;
         this.events = events;
         this.loop = loop;
@@ -47,6 +53,7 @@ public final class IofPushHandler implements CommandHandler<IofPushRequest> {
         boolean noBytes = push.endOfInput() || push.data().bytes().length == 0;
         boolean end = noBytes || Attributes.IOF_COMPLETE.find(push.directives()).orElse(false);
         Peer tool = req.peer();
+        authorisation.requireProcs(tool, "stdin push", push.targets());
         host.pushStdin(tool.proc(), push.targets(), push.directives(), noBytes ? null : push.data().bytes())
                 .whenCompleteAsync((ok, err) -> {
                     int status = err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err);

@@ -21,6 +21,7 @@ import org.pmix4j.server.core.LocalClient;
 import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.wire.message.JobControlRequest;
 
 /**
@@ -40,6 +41,11 @@ import org.pmix4j.wire.message.JobControlRequest;
  * of these during MPI_Init); otherwise the other directives go to the host, without the cleanup ones. Differences from libpmix: it refuses cleanup too when its host has no
  * {@code job_control}, does not count PMIX_CLEANUP_EMPTY as a cleanup directive, accepts relative paths, and
  * hands the host all the directives, cleanup ones included.
+ *
+ * <p><b>Who may</b>: every job the targets name must be one the requester may act on ({@link Authorisation}):
+ * its own, its user's, or any for root, the server's user and a tool the host trusts. Otherwise the whole
+ * request (cleanup registrations included) is refused with PMIX_ERR_NO_PERMISSIONS before anything is done
+ * and before the host hears of it. libpmix 4.2.2 checks nothing here and leaves it to its host.
  */
 public final class JobControlHandler implements CommandHandler<JobControlRequest> {
     private static final List<String> CLEANUP_KEYS = List.of(Attributes.REGISTER_CLEANUP.key(),
@@ -50,10 +56,12 @@ public final class JobControlHandler implements CommandHandler<JobControlRequest
     private final Executor loop;
     private final CleanupRegistry cleanups;
     private final Function<String, Namespace> namespaces;
+    private final Authorisation authorisation;
 
     /** {@code namespaces} finds a registered namespace by name (null when there is none). */
     public JobControlHandler(HostModule host, Executor loop, CleanupRegistry cleanups,
-            Function<String, Namespace> namespaces) {
+            Function<String, Namespace> namespaces, Authorisation authorisation) {
+        this.authorisation = authorisation;
         this.host = host;
         this.loop = loop;
         this.cleanups = cleanups;
@@ -69,6 +77,7 @@ public final class JobControlHandler implements CommandHandler<JobControlRequest
         for (Info i : directives) {
             (CLEANUP_KEYS.contains(i.key()) ? cleanup : rest).add(i);
         }
+        authorisation.requireProcs(req.peer(), rest.isEmpty() ? "cleanup registration" : "job control", targets);
         if (!cleanup.isEmpty()) {
             register(req, targets, cleanup);
         }

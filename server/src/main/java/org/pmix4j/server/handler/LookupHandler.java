@@ -24,7 +24,7 @@ public final class LookupHandler implements CommandHandler<LookupRequest> {
 
     @Override
     public void handle(Request req, LookupRequest lookup) {
-        PublishedKeys r = PublishedKeys.of(lookup.keys(), lookup.directives(), lookup.uid(), req.peer().gid(),
+        PublishedKeys r = PublishedKeys.of(lookup.keys(), lookup.directives(), req.peer().uid(), req.peer().gid(),
                 "lookup");
         HostReplies.whenDone(loop, host.lookup(req.peer().proc(), r.keys(), r.directives()),
                 (found, status) -> req.reply(new LookupReply(status, found == null ? List.of() : found)));

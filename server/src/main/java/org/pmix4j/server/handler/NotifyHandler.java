@@ -1,16 +1,21 @@
 package org.pmix4j.server.handler;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.DataRange;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.Value;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.event.EventService;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.wire.message.NotifyRequest;
 
 /**
@@ -24,13 +29,20 @@ import org.pmix4j.wire.message.NotifyRequest;
  * <p>A host without {@code notifyEvent} makes libpmix answer NOT_SUPPORTED even though the local delivery
  * succeeded; pmix4j answers success then (the Standard: success does not tell whether anyone received
  * it), except for range RM, which is meant for the host alone and so went nowhere.
+ *
+ * <p>An event may name the processes it is for (PMIX_EVENT_CUSTOM_RANGE) or that it concerns
+ * (PMIX_EVENT_AFFECTED_PROC / _PROCS): a sender may name only processes of jobs it may act on
+ * ({@link Authorisation}), else PMIX_ERR_NO_PERMISSIONS and nobody hears of it — another user's job would
+ * otherwise learn that its processes aborted from a stranger.
  */
 public final class NotifyHandler implements CommandHandler<NotifyRequest> {
     private final EventService events;
     private final HostModule host;
     private final Executor loop;
+    private final Authorisation authorisation;
 
-    public NotifyHandler(EventService events, HostModule host, Executor loop) {
+    public NotifyHandler(EventService events, HostModule host, Executor loop, Authorisation authorisation) {
+        this.authorisation = authorisation;
         this.events = events;
         this.host = host;
         this.loop = loop;
@@ -45,6 +57,7 @@ public final class NotifyHandler implements CommandHandler<NotifyRequest> {
             req.replyStatus(PmixStatus.PMIX_SUCCESS);
             return;
         }
+        authorisation.requireProcs(req.peer(), "event notification", namedProcs(info));
         List<Info> marked = EventService.markRelayed(info);
         Proc source = req.peer().proc();
         events.raise(code, source, range, marked, req.peer());
@@ -59,5 +72,26 @@ public final class NotifyHandler implements CommandHandler<NotifyRequest> {
             }
             req.replyStatus(st);
         }, loop);
+    }
+
+    /** The processes an event names as its targets or as the ones it concerns. */
+    private static List<Proc> namedProcs(List<Info> info) {
+        List<Proc> out = new ArrayList<>();
+        for (Info i : info) {
+            String k = i.key();
+            if (k.equals(Attributes.EVENT_CUSTOM_RANGE.key()) || k.equals(Attributes.EVENT_AFFECTED_PROC.key())
+                    || k.equals(Attributes.EVENT_AFFECTED_PROCS.key())) {
+                if (i.value() instanceof Proc p) {
+                    out.add(p);
+                } else if (i.value() instanceof DataArray a) {
+                    for (Value v : a.elements()) {
+                        if (v instanceof Proc p) {
+                            out.add(p);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
     }
 }

@@ -1,6 +1,5 @@
 package org.pmix4j.server.handler;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
@@ -11,9 +10,10 @@ import org.pmix4j.server.core.Request;
 import org.pmix4j.wire.message.PublishRequest;
 
 /**
- * PUBLISH: the host stores the data; the infos reach it unchanged, followed by the publisher's PMIX_USERID
- * (the effective uid the client sent, as libpmix adds) and PMIX_GRPID (its effective gid from the
- * connection's credential, which the Standard also requires). Reply: STATUS.
+ * PUBLISH: the host stores the data; the infos reach it followed by the publisher's PMIX_USERID and PMIX_GRPID
+ * (as libpmix adds, and the Standard requires), both those its connection was accepted with: a publisher
+ * acts only as who it is, so the uid the client writes into its request and any PMIX_USERID / PMIX_GRPID
+ * among its infos are ignored (libpmix passes the client's own word on). Reply: STATUS.
  */
 public final class PublishHandler implements CommandHandler<PublishRequest> {
     private final HostModule host;
@@ -26,8 +26,8 @@ public final class PublishHandler implements CommandHandler<PublishRequest> {
 
     @Override
     public void handle(Request req, PublishRequest publish) {
-        List<Info> data = new ArrayList<>(publish.data());
-        data.add(Attributes.USERID.info(publish.uid()));
+        List<Info> data = PublishedKeys.withoutIdentity(publish.data());
+        data.add(Attributes.USERID.info(req.peer().uid()));
         data.add(Attributes.GRPID.info(req.peer().gid()));
         HostReplies.status(loop, req, host.publish(req.peer().proc(), data));
     }

@@ -9,8 +9,8 @@ import org.pmix4j.api.PmixStatus;
 
 /**
  * What LOOKUP and UNPUBLISH hand the host: the keys, which must not be empty, and the directives with the
- * requester's PMIX_USERID (the effective uid it sent) and PMIX_GRPID (from its connection) appended, as for
- * PUBLISH.
+ * requester's PMIX_USERID and PMIX_GRPID (those of its connection, never its own word: any it sent among the
+ * directives are dropped) appended, as for PUBLISH.
  */
 record PublishedKeys(List<String> keys, List<Info> directives) {
     static PublishedKeys of(List<String> keys, List<Info> directives, int uid, int gid, String what) {
@@ -20,9 +20,20 @@ record PublishedKeys(List<String> keys, List<Info> directives) {
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, what + " key " + i + " is empty");
             }
         }
-        List<Info> withRequester = new ArrayList<>(directives);
+        List<Info> withRequester = withoutIdentity(directives);
         withRequester.add(Attributes.USERID.info(uid));
         withRequester.add(Attributes.GRPID.info(gid));
         return new PublishedKeys(List.copyOf(keys), withRequester);
+    }
+
+    /** {@code infos} without any PMIX_USERID or PMIX_GRPID: who the requester is comes from its connection. */
+    static List<Info> withoutIdentity(List<Info> infos) {
+        List<Info> out = new ArrayList<>(infos.size() + 2);
+        for (Info i : infos) {
+            if (!i.key().equals(Attributes.USERID.key()) && !i.key().equals(Attributes.GRPID.key())) {
+                out.add(i);
+            }
+        }
+        return out;
     }
 }

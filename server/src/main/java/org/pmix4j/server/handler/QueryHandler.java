@@ -21,6 +21,7 @@ import org.pmix4j.server.HostModule;
 import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.StatusInfosReply;
@@ -55,6 +56,10 @@ import org.slf4j.LoggerFactory;
  * answers PMIX_ERR_UNREACH then, an artifact of it trying to ask a server of its own). A malformed or empty
  * request gets a bare STATUS.
  *
+ * <p><b>Who may see what</b> ({@link QueryPermissions}): a query whose qualifiers name another user's job is
+ * refused with PMIX_ERR_NO_PERMISSIONS (a bare STATUS), and the lists of jobs in an answer, the host's
+ * included, are cut to the jobs the requester may act on.
+ *
  * <p>Note that a libpmix client answers some queries itself and never sends them: PMIX_QUERY_ATTRIBUTE_SUPPORT
  * for client (and, in a tool, tool) attributes; PMIX_QUERY_AVAIL_SERVERS; the ABI version keys; and,
  * unless PMIX_QUERY_REFRESH_CACHE is given, any query whose every key it finds in its own cache for the
@@ -68,9 +73,11 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
     private final JobStore jobs;
     private final HostModule host;
     private final Executor loop;
+    private final QueryPermissions permissions;
 
     public QueryHandler(AttributeSupport support, AvailableServers servers, JobStore jobs, HostModule host,
-            Executor loop) {
+            Executor loop, Authorisation authorisation) {
+        this.permissions = new QueryPermissions(authorisation);
         this.support = support;
         this.servers = servers;
         this.jobs = jobs;
@@ -84,6 +91,7 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
         if (queries.isEmpty()) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "a query without queries");
         }
+        permissions.check(req.peer(), queries);
         if (queries.stream().anyMatch(q -> AttributeSupport.isAttributeQuery(q.keys()))) {
             // as in libpmix, a request with an attribute-support query is answered here, whole: the
             // other queries in it are not looked at
@@ -177,8 +185,8 @@ public final class QueryHandler implements CommandHandler<QueryRequest> {
         });
     }
 
-    private static void reply(Request req, int status, List<Info> infos) {
-        req.reply(new StatusInfosReply(status, infos));
+    private void reply(Request req, int status, List<Info> infos) {
+        req.reply(new StatusInfosReply(status, permissions.filter(req.peer(), infos)));
     }
 
     private static List<Info> toInfos(Map<String, Value> values) {

@@ -8,6 +8,7 @@ import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.net.EventLoop;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.AllocRequest;
 import org.pmix4j.wire.message.ComputeDeviceDistancesRequest;
@@ -37,13 +38,14 @@ import org.pmix4j.wire.protocol.PmixCommand;
  * The commands that pass client requests on to the host (or answer them here): publish/lookup, spawn,
  * connect, queries, logging, job control, allocation, monitoring, credentials, groups, fabrics, device
  * distances and IO forwarding — with the parts of the server they need (collectives, groups, IO
- * forwarding, cleanup registrations).
+ * forwarding, cleanup registrations) and the {@link Authorisation} of those that act on jobs.
  */
 public final class ServiceHandlers {
     private ServiceHandlers() {
     }
 
-    public static void install(ServerCore core, ServerParts parts, AvailableServers servers) {
+    public static void install(ServerCore core, ServerParts parts, AvailableServers servers,
+            Authorisation authorisation) {
         Collectives collectives = parts.collectives();
         Groups groups = parts.groups();
         IofRouter iof = parts.iof();
@@ -55,25 +57,26 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.LOOKUP, LookupRequest.class, new LookupHandler(host, loop));
         core.handle(PmixCommand.UNPUBLISH, UnpublishRequest.class, new UnpublishHandler(host, loop));
         core.handle(PmixCommand.SPAWN, SpawnRequest.class,
-                new SpawnHandler(host, iof, jobs, loop));
+                new SpawnHandler(host, iof, jobs, loop, authorisation));
         core.handle(PmixCommand.CONNECT, ConnectProcsRequest.class, new ConnectHandler(collectives, host, jobs));
         core.handle(PmixCommand.DISCONNECT, DisconnectRequest.class, new DisconnectHandler(collectives, host));
         core.handle(PmixCommand.QUERY, QueryRequest.class, new QueryHandler(parts.attributes(), servers,
-                jobs, host, loop));
+                jobs, host, loop, authorisation));
         core.handle(PmixCommand.LOG, LogRequest.class,
                 new LogHandler(host, iof, core.config().gateway(), loop));
         core.handle(PmixCommand.ALLOC, AllocRequest.class, new AllocHandler(host, loop));
         core.handle(PmixCommand.JOB_CONTROL, JobControlRequest.class,
-                new JobControlHandler(host, loop, cleanup, core::namespace));
+                new JobControlHandler(host, loop, cleanup, core::namespace, authorisation));
         core.handle(PmixCommand.MONITOR, MonitorRequest.class, new MonitorHandler(host, loop));
         core.handle(PmixCommand.GET_CREDENTIAL, GetCredentialRequest.class, new GetCredentialHandler(host, loop));
         core.handle(PmixCommand.VALIDATE_CREDENTIAL, ValidateCredentialRequest.class,
                 new ValidateCredentialHandler(host, loop));
         HostIofPulls pulls = new HostIofPulls(host);
         core.addPeerListener(pulls);
-        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class, new IofPullHandler(iof, host, pulls, loop));
+        core.handle(PmixCommand.IOF_PULL, IofPullRequest.class,
+                new IofPullHandler(iof, host, pulls, loop, authorisation));
         core.handle(PmixCommand.IOF_PUSH, IofPushRequest.class,
-                new IofPushHandler(host, new IofEvents(parts.events(), core.self()), loop));
+                new IofPushHandler(host, new IofEvents(parts.events(), core.self()), loop, authorisation));
         core.handle(PmixCommand.IOF_DEREGISTER, IofDeregisterRequest.class, new IofDeregisterHandler(iof, pulls, loop));
         core.handle(PmixCommand.GROUP_CONSTRUCT, GroupConstructRequest.class,
                 new GroupConstructHandler(collectives, groups, host));

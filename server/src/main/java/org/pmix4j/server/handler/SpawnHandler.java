@@ -1,15 +1,19 @@
 package org.pmix4j.server.handler;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.ByteObject;
+import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.SpawnReply;
@@ -30,14 +34,21 @@ import org.pmix4j.wire.message.SpawnRequest;
  *
  * <p>Neither libpmix nor this server adds PMIX_SPAWNED or PMIX_PARENT_ID: the host registers them with
  * the new namespace (PMIX_SPAWNED = true at job level, PMIX_PARENT_ID = the requester, as PRRTE does).
+ *
+ * <p><b>Who may</b> ({@link Authorisation}): a spawn that reaches into existing jobs — PMIX_DEBUG_TARGET or
+ * PMIX_DEBUG_JOB (daemons that attach to a job), PMIX_PARENT_ID (a parent job), PMIX_SESSION_ID (a session:
+ * each of its jobs registered here) — is refused with PMIX_ERR_NO_PERMISSIONS unless the requester may act on
+ * those jobs; the host never hears of it. The requester's user owns the job it had spawned.
  */
 public final class SpawnHandler implements CommandHandler<SpawnRequest> {
     private final HostModule host;
     private final IofRouter iof;
     private final JobStore jobs;
     private final Executor loop;
+    private final Authorisation authorisation;
 
-    public SpawnHandler(HostModule host, IofRouter iof, JobStore jobs, Executor loop) {
+    public SpawnHandler(HostModule host, IofRouter iof, JobStore jobs, Executor loop, Authorisation authorisation) {
+        this.authorisation = authorisation;
         this.host = host;
         this.iof = iof;
         this.jobs = jobs;
@@ -49,8 +60,15 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
         List<Info> jobInfo = spawn.jobInfo();
         Peer peer = req.peer();
         iof.checkDirectives(jobInfo);
+        try {
+            checkReach(peer, jobInfo);
+        } catch (PmixException refused) {
+            req.reply(new SpawnReply(refused.status(), null, ByteObject.EMPTY));
+            return;
+        }
         HostReplies.whenDone(loop, host.spawn(peer.proc(), jobInfo, spawn.apps()), (nspace, status) -> {
             if (status == PmixStatus.PMIX_SUCCESS && nspace != null) {
+                authorisation.spawned(nspace, peer);
                 iof.registerForSpawn(peer, nspace, jobInfo);
             }
             ByteObject jobData = ByteObject.EMPTY;
@@ -62,5 +80,15 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
             }
             req.reply(new SpawnReply(status, nspace, jobData));
         });
+    }
+
+    /** Refuses a spawn into jobs or a session that the requester may not act on. */
+    private void checkReach(Peer peer, List<Info> jobInfo) {
+        List<String> into = new ArrayList<>();
+        Attributes.DEBUG_TARGET.find(jobInfo).ifPresent(p -> into.add(p.nspace()));
+        Attributes.DEBUG_JOB.find(jobInfo).ifPresent(into::add);
+        Attributes.PARENT_ID.find(jobInfo).ifPresent(p -> into.add(p.nspace()));
+        authorisation.require(peer, "spawn", into);
+        Attributes.SESSION_ID.find(jobInfo).ifPresent(id -> authorisation.requireSession(peer, "spawn", id));
     }
 }

@@ -21,7 +21,7 @@ public final class UnpublishHandler implements CommandHandler<UnpublishRequest> 
 
     @Override
     public void handle(Request req, UnpublishRequest unpublish) {
-        PublishedKeys r = PublishedKeys.of(unpublish.keys(), unpublish.directives(), unpublish.uid(),
+        PublishedKeys r = PublishedKeys.of(unpublish.keys(), unpublish.directives(), req.peer().uid(),
                 req.peer().gid(), "unpublish");
         HostReplies.status(loop, req, host.unpublish(req.peer().proc(), r.keys(), r.directives()));
     }

@@ -17,6 +17,7 @@ import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.handler.jobdata.JobDataPayloads;
+import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
@@ -36,6 +37,9 @@ import org.pmix4j.wire.message.GetRequest;
  * PMIX_DATA_SCOPE picks the scope looked in (default: LOCAL for a local target, REMOTE for a remote one).
  * Reserved ("pmix") keys are never put
  * and are answered from the registered job data.
+ *
+ * <p>The data of another job registered here is read only by a peer that may act on it ({@link Authorisation}:
+ * its user's jobs; root's and the server user's peers any), else PMIX_ERR_NO_PERMISSIONS.
  */
 public final class GetHandler implements CommandHandler<GetRequest> {
     /** How long a key a local process has not (yet) committed is waited for by default, as in libpmix. */
@@ -47,8 +51,11 @@ public final class GetHandler implements CommandHandler<GetRequest> {
     /** The kind the host's direct-modex blobs are packed in: the server's own. */
     private final BufferKind serverKind;
     private final EventLoop loop;
+    private final Authorisation authorisation;
 
-    public GetHandler(ModexStore modex, JobStore jobs, HostModule host, BufferKind serverKind, EventLoop loop) {
+    public GetHandler(ModexStore modex, JobStore jobs, HostModule host, BufferKind serverKind, EventLoop loop,
+            Authorisation authorisation) {
+        this.authorisation = authorisation;
         this.modex = modex;
         this.jobs = jobs;
         this.host = host;
@@ -60,6 +67,9 @@ public final class GetHandler implements CommandHandler<GetRequest> {
     public void handle(Request req, GetRequest get) {
         if (get.target().nspace().isEmpty()) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "get without a namespace");
+        }
+        if (!get.target().nspace().equals(req.peer().proc().nspace())) {
+            authorisation.requireRead(req.peer(), get.target().nspace());
         }
         new Lookup(req, get.target(), get.key(), get.directives()).start();
     }

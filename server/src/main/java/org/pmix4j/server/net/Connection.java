@@ -22,6 +22,14 @@ import org.slf4j.LoggerFactory;
 public final class Connection implements EventLoop.ChannelHandler {
     private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
     private static final int READ_CHUNK = 64 * 1024;
+    /**
+     * Above this many bytes queued for the peer, its connection is not read until it has taken some: a peer
+     * that writes requests and never reads the replies (one can be a hundred times its request) would
+     * otherwise have the server queue replies until its heap is gone.
+     */
+    static final long PAUSE_READING_ABOVE = 1L << 20;
+    /** Buffers handed to one gathering write: more than a socket takes at once, and no copy of a long queue. */
+    private static final int GATHER = 64;
 
     /** Where complete units of input go; called on the loop. */
     public interface Listener {
@@ -50,6 +58,8 @@ public final class Connection implements EventLoop.ChannelHandler {
     private int expected;
     private boolean closed;
     private Object attachment;
+    /** Bytes queued for the peer that the socket has not taken yet. */
+    private long unsent;
 
     Connection(SocketChannel channel, Listener listener) throws IOException {
         this.channel = channel;
@@ -182,6 +192,7 @@ public final class Connection implements EventLoop.ChannelHandler {
         }
         for (byte[] p : parts) {
             out.add(ByteBuffer.wrap(p));
+            unsent += p.length;
         }
         try {
             flush();
@@ -198,19 +209,21 @@ public final class Connection implements EventLoop.ChannelHandler {
     /** Writes what is queued with one gathering write (a header and its payload in one system call). */
     private void flush() throws IOException {
         while (!out.isEmpty()) {
-            ByteBuffer[] pending = out.toArray(ByteBuffer[]::new);
-            channel.write(pending);
+            ByteBuffer[] pending = out.stream().limit(GATHER).toArray(ByteBuffer[]::new);
+            unsent -= channel.write(pending);
             while (!out.isEmpty() && !out.peek().hasRemaining()) {
                 out.poll();
             }
-            if (!out.isEmpty()) {
-                if ((key.interestOps() & SelectionKey.OP_WRITE) == 0) {
-                    key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+            if (pending[pending.length - 1].hasRemaining()) {
+                // the socket is full: write when it has room, and read no more while too much waits
+                int ops = SelectionKey.OP_WRITE | (unsent > PAUSE_READING_ABOVE ? 0 : SelectionKey.OP_READ);
+                if (key.interestOps() != ops) {
+                    key.interestOps(ops);
                 }
                 return;
             }
         }
-        if (key.isValid() && (key.interestOps() & SelectionKey.OP_WRITE) != 0) {
+        if (key.isValid() && key.interestOps() != SelectionKey.OP_READ) {
             key.interestOps(SelectionKey.OP_READ);
         }
     }

@@ -29,7 +29,7 @@ import org.pmix4j.api.Value;
 import org.pmix4j.wire.ValueArbitraries;
 
 /** Generators of every message record: one arbitrary per request form, per reply form and per pushed message. */
-final class MessageArbitraries {
+public final class MessageArbitraries {
     private MessageArbitraries() {
     }
 
@@ -40,7 +40,7 @@ final class MessageArbitraries {
     }
 
     /** The requests, at least one arbitrary per command of {@link org.pmix4j.wire.protocol.PmixCommand}. */
-    static List<Arbitrary<RequestMessage>> requests() {
+    public static List<Arbitrary<RequestMessage>> requests() {
         Arbitrary<List<String>> keys = ValueArbitraries.cStrings().list().ofMaxSize(3);
         Arbitrary<Integer> uid = Arbitraries.integers();
         Arbitrary<CommitRequest.ScopedData> scoped = Combinators.combine(value(DataType.SCOPE, Scope.class),
