@@ -19,7 +19,8 @@ import org.pmix4j.runtime.placement.ProcPlacement;
  * Forks the processes of a job on this node: each with the launcher's environment (less any outer PMIx
  * one), the run's and its application's, and what the server gives for joining it; bound with the
  * binder's command prefix where placed on CPUs; with its output forwarded and, for the ranks that read it,
- * the launcher's stdin. A virtual thread per process waits for its end and reports it.
+ * the launcher's stdin; started through the {@link ProcessStarter}, so that it dies with the launcher
+ * even when the launcher is SIGKILLed. A virtual thread per process waits for its end and reports it.
  */
 final class LocalProcessLauncher implements ProcessLauncher {
     private final Map<String, String> launcherEnv;
@@ -30,6 +31,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
     private final BiConsumer<Proc, Long> started;
     private final ExitListener exits;
     private final ToolStdin toolStdin;
+    private final ProcessStarter starter;
 
     /**
      * @param launcherEnv the launcher's own environment
@@ -39,12 +41,14 @@ final class LocalProcessLauncher implements ProcessLauncher {
      *                    connection is checked against that process)
      * @param exits       told of every end
      * @param toolStdin   the processes whose stdin tools push (PMIX_FWD_STDIN of a spawn)
+     * @param starter     what forks every process (the only way this runtime starts a job's processes)
      */
     LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, IoForwarder iof,
             Function<Proc, Map<String, String>> serverEnv, BiConsumer<Proc, Long> started, ExitListener exits,
-            ToolStdin toolStdin) {
+            ToolStdin toolStdin, ProcessStarter starter) {
         this.started = started;
         this.toolStdin = toolStdin;
+        this.starter = starter;
         this.launcherEnv = launcherEnv;
         this.runEnv = runEnv;
         this.binder = binder;
@@ -80,10 +84,10 @@ final class LocalProcessLauncher implements ProcessLauncher {
         childEnv.putAll(runEnv);
         childEnv.putAll(app.env());
         childEnv.putAll(serverEnv.apply(proc));
-        // each process leads a session and process group of its own (as PRRTE's children do): a signal to the
-        // launcher's group does not reach it twice, and what it leaves running is found and ended with the job
-        List<String> argv = new ArrayList<>(List.of("setsid"));
-        argv.addAll(binder.bindCommandPrefix(s.cpus()));
+        // each process leads a session and process group of its own (as PRRTE's children do,
+        // ProcessStarter.startGroupLeader): a signal to the launcher's group does not reach it twice, and what
+        // it leaves running is found and ended with the job
+        List<String> argv = new ArrayList<>(binder.bindCommandPrefix(s.cpus()));
         List<String> program = new ArrayList<>(app.argv());
         program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
         argv.addAll(program);
@@ -97,7 +101,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
                 : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
-            Process p = pb.start();
+            Process p = starter.startGroupLeader(pb);
             ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
                     p.getInputStream(), p.getErrorStream());
             if (readsStdin) {

@@ -87,6 +87,10 @@ final class LocalRuntime implements AutoCloseable {
 
     /** Starts the embedded server and connects output forwarding to it (PMIx tools can pull output). */
     void start() {
+        // what runtimes of this user that were SIGKILLed left here goes first (never a live one's), so that
+        // a reused pid cannot hand us a dead runtime's directory
+        new StaleRuntimes(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname).reclaim(messages::say,
+                messages::say);
         List<Info> init = new ArrayList<>(List.of(
                 Attributes.SERVER_NSPACE.info(base + "@0"),
                 Attributes.SERVER_RANK.info(0)));
@@ -117,7 +121,7 @@ final class LocalRuntime implements AutoCloseable {
         JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages,
                 hostname);
         ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
-                server::setupFork, server::clientStarted, supervisor, toolStdin);
+                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared());
         starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
                 outcome, out, iof::launcherMessage, hostname);
         // the server needed the host to start, the starter needs the server: spawns are served from here on
@@ -202,6 +206,7 @@ final class LocalRuntime implements AutoCloseable {
         toolStdin.close();
         if (server != null) {
             server.close();
+            RuntimeDirectories.removeUserDirIfEmpty(settings.sessionDir());
         }
         iof.close();
         if (indirect != null) {

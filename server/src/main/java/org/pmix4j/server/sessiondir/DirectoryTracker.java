@@ -31,18 +31,35 @@ import org.slf4j.LoggerFactory;
  * first and takes a recorded directory together with everything in it (files, links, and directories
  * others made inside it); symbolic links are removed, never followed.
  *
+ * <p>Directories created on the way to one named by {@link #shareAncestorsOf} are shared with other
+ * processes (as {@code <tmp>/pmix4j.<host>.<uid>}, under which every runtime of a user keeps its own
+ * session directory): they are removed only when empty, after the rest, never with what others put in them.
+ *
  * <p>When the host owns cleanup (PMIX_TDIR_RMCLEAN, {@code hostCleans}), removal removes nothing.
  * Removal is best effort: a failure is logged and the rest carries on.
  */
 public final class DirectoryTracker {
     private static final Logger LOG = LoggerFactory.getLogger(DirectoryTracker.class);
 
+    private static final int CREATE_ATTEMPTS = 3;
+
     private final boolean hostCleans;
     private final Set<Path> created = new LinkedHashSet<>();
+    /** The directories whose missing ancestors, once created, are shared (removed only when empty). */
+    private final Set<Path> sharedAbove = new LinkedHashSet<>();
+    private final Set<Path> shared = new LinkedHashSet<>();
 
     /** @param hostCleans true when the host removes the directories itself (PMIX_TDIR_RMCLEAN) */
     public DirectoryTracker(boolean hostCleans) {
         this.hostCleans = hostCleans;
+    }
+
+    /**
+     * Marks the directories that are created on the way to {@code dir} (its ancestors, not itself) as
+     * shared with other processes: at removal they go only when empty.
+     */
+    public void shareAncestorsOf(Path dir) {
+        sharedAbove.add(dir.toAbsolutePath().normalize());
     }
 
     /** Whether the host owns cleanup, so that removal removes nothing. */
@@ -59,6 +76,20 @@ public final class DirectoryTracker {
      */
     public Path ensure(Path dir) {
         Path target = dir.toAbsolutePath().normalize();
+        // an empty parent can vanish between the look and the creation (pmix4j clean removes an empty
+        // pmix4j.<host>.<uid> left by a dead runtime): look again
+        for (int attempt = 1;; attempt++) {
+            try {
+                return ensureOnce(target);
+            } catch (PmixException e) {
+                if (attempt == CREATE_ATTEMPTS || !(e.getCause() instanceof NoSuchFileException)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Path ensureOnce(Path target) {
         Deque<Path> missing = new ArrayDeque<>();
         for (Path p = target; p != null && !Files.isDirectory(p); p = p.getParent()) {
             if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
@@ -72,6 +103,10 @@ public final class DirectoryTracker {
             try {
                 Files.createDirectory(p, OwnerOnly.directoryAttributes(p));
                 created.add(p);
+                Path made = p;
+                if (sharedAbove.stream().anyMatch(d -> d.startsWith(made) && !d.equals(made))) {
+                    shared.add(p);
+                }
                 LOG.debug("created directory {}", p);
             } catch (FileAlreadyExistsException e) {
                 if (!Files.isDirectory(p)) {
@@ -121,7 +156,21 @@ public final class DirectoryTracker {
         order.sort(Comparator.comparingInt(Path::getNameCount).reversed());
         for (Path d : order) {
             created.remove(d);
-            removeTree(d);
+            if (shared.remove(d)) {
+                removeIfEmpty(d);
+            } else {
+                removeTree(d);
+            }
+        }
+    }
+
+    private static void removeIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (java.nio.file.DirectoryNotEmptyException e) {
+            LOG.debug("{} is still in use by others: left", dir);
+        } catch (IOException e) {
+            LOG.warn("cannot remove {}: {}", dir, e.toString());
         }
     }
 

@@ -10,13 +10,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.wire.protocol.RendezvousContent;
-import org.pmix4j.wire.protocol.RendezvousFormatException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -100,7 +97,7 @@ final class RendezvousWriter {
     }
 
     /** Gives {@code temp}'s content the name {@code target} if nothing has it; false when something does. */
-    private static boolean tryTake(Path temp, Path target) throws IOException {
+    static boolean tryTake(Path temp, Path target) throws IOException {
         try {
             Files.createLink(target, temp);
             return true;
@@ -120,56 +117,21 @@ final class RendezvousWriter {
     /** Looks at an existing exclusive file: fails for a live rival, removes a stale one. */
     private void clearStale(RendezvousLocation file) throws IOException {
         Path target = file.path();
-        byte[] seen;
+        StaleRendezvousFile seen;
         try {
-            seen = RendezvousReader.readBytes(target);
+            seen = StaleRendezvousFile.judge(target);
         } catch (NoSuchFileException e) {
             return; // gone meanwhile: try again
         } catch (AccessDeniedException e) {
             throw rival(file, "exists and this user may not read it (another user's "
                     + file.kind().description() + "?)");
-        } catch (RendezvousFormatException e) {
-            seen = null; // far too big to be ours: stale
         }
-        String why;
-        try {
-            RendezvousContent c = RendezvousContent.parse(new String(seen == null ? new byte[0] : seen,
-                    java.nio.charset.StandardCharsets.UTF_8));
-            if (!c.hasPid()) {
-                why = "names no pid";
-            } else if (isAlive(c.pid())) {
-                throw rival(file, "belongs to process " + c.pid() + ", which is still running");
-            } else {
-                why = "was left by process " + c.pid() + ", which is no longer running";
-            }
-        } catch (RendezvousFormatException e) {
-            why = "is not a rendezvous file (" + e.getMessage() + ")";
+        if (!seen.stale()) {
+            throw rival(file, seen.why());
         }
-        warnings.accept(file.kind().description() + " file " + target + " " + why + ": replacing it");
-        displace(target, seen);
-    }
-
-    /**
-     * Removes a file judged stale, without removing a fresh file that replaced it in the meantime: the
-     * file is first renamed aside, then compared with what was judged.
-     */
-    private static void displace(Path target, byte[] judged) throws IOException {
-        Path aside = target.resolveSibling(TEMP_PREFIX + "stale-" + Long.toUnsignedString(
-                ThreadLocalRandom.current().nextLong(), 36));
-        try {
-            Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
-        } catch (NoSuchFileException e) {
-            return;
-        }
-        try {
-            byte[] moved = Files.readAllBytes(aside);
-            if (judged != null && !Arrays.equals(moved, judged)) {
-                // someone replaced the stale file meanwhile: put theirs back (unless yet another appeared)
-                LOG.debug("{} changed while being replaced; restoring it", target);
-                tryTake(aside, target);
-            }
-        } finally {
-            deleteQuietly(aside);
+        warnings.accept(file.kind().description() + " file " + target + " " + seen.why() + ": replacing it");
+        if (!seen.remove()) {
+            LOG.debug("{} changed while being replaced; restoring it", target);
         }
     }
 

@@ -71,6 +71,10 @@ public final class SessionDirectories implements AutoCloseable {
         this.identity = Objects.requireNonNull(identity, "identity");
         this.options = Objects.requireNonNull(options, "options");
         this.dirs = new DirectoryTracker(options.hostCleansDirs());
+        // what is made on the way to our tmpdirs may hold other servers' too (every pmix4j runtime of a user
+        // keeps its session directory in <tmp>/pmix4j.<host>.<uid>): it goes at the end only when empty
+        dirs.shareAncestorsOf(options.serverTmpdir());
+        dirs.shareAncestorsOf(options.systemTmpdir());
         this.writer = new RendezvousWriter(dirs);
     }
 

@@ -1,0 +1,116 @@
+package org.pmix4j.runtime;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the processes of jobs so that they die with this JVM, even when it is SIGKILLed, with no native
+ * code: each command runs under util-linux's {@code setpriv --pdeathsig KILL --}, which sets
+ * PR_SET_PDEATHSIG before it execs the rest of the command (kept across exec, as long as no set-user-ID
+ * program comes in between).
+ *
+ * <p>The kernel sends that signal when the <em>thread</em> that forked the process ends, not the process:
+ * a process forked from a virtual thread (whose carrier is a pool thread) or from a pool thread that
+ * retires would be SIGKILLed the moment that thread goes, long before its job ends. So every start runs on
+ * one dedicated platform thread that lives as long as the JVM: it never returns from its loop, whatever a
+ * start throws. There is one such thread per JVM ({@link #shared}), not one per runtime: a thread could
+ * only be ended once no process it started can be alive, which nothing here can know for sure.
+ *
+ * <p>What a process starts itself has no such signal (it is cleared at fork): that is ended with the job
+ * while the runtime lives ({@link LaunchedProcess#killGroup}), and after a SIGKILLed runtime by the next
+ * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
+ * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
+ */
+final class ProcessStarter {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessStarter.class);
+    private static final List<Path> SETPRIV = List.of(Path.of("/usr/bin/setpriv"), Path.of("/bin/setpriv"),
+            Path.of("/usr/sbin/setpriv"), Path.of("/sbin/setpriv"));
+    private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+    private static final ProcessStarter SHARED = new ProcessStarter(firstExecutable(SETPRIV));
+
+    private record Start(ProcessBuilder builder, CompletableFuture<Process> result) {
+    }
+
+    private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
+    private final List<String> prefix;
+    /** setsid by its full path: after setpriv, a bare name would be looked up on the job's own PATH. */
+    private final String setsid;
+
+    private ProcessStarter(Path setpriv) {
+        this.prefix = setpriv == null ? List.of() : List.of(setpriv.toString(), "--pdeathsig", "KILL", "--");
+        Path found = firstExecutable(SETSID);
+        this.setsid = found == null ? "setsid" : found.toString();
+        if (setpriv == null) {
+            LOG.warn("setpriv (util-linux) not found: the processes of jobs will not die with a SIGKILLed launcher");
+        }
+        Thread t = Thread.ofPlatform().name("process-starter").daemon(true).unstarted(this::serve);
+        t.start();
+    }
+
+    /** The starter of this JVM. */
+    static ProcessStarter shared() {
+        return SHARED;
+    }
+
+    /**
+     * Starts {@code builder}'s command as the leader of a new session and process group ({@code setsid},
+     * which does not fork here: a child of the JVM leads no group), its argv preceded by the parent-death
+     * prefix, on the starter's thread; waits for the start. The builder's command is changed.
+     */
+    Process startGroupLeader(ProcessBuilder builder) throws IOException {
+        List<String> argv = new ArrayList<>(prefix);
+        argv.add(setsid);
+        argv.addAll(builder.command());
+        builder.command(argv);
+        Start s = new Start(builder, new CompletableFuture<>());
+        queue.add(s);
+        try {
+            return s.result().get();
+        } catch (InterruptedException e) {
+            // the start goes on without us: whatever it starts is told to the caller nowhere, so kill it
+            s.result().thenAccept(Process::destroyForcibly);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting " + argv, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException(e.getCause());
+        }
+    }
+
+    /** The starter thread's whole life: it must never end while the JVM runs (see the class comment). */
+    private void serve() {
+        while (true) {
+            Start s;
+            try {
+                s = queue.take();
+            } catch (InterruptedException e) {
+                continue; // nobody may end this thread
+            }
+            try {
+                s.result().complete(s.builder().start());
+            } catch (Throwable e) {
+                s.result().completeExceptionally(e);
+            }
+        }
+    }
+
+    private static Path firstExecutable(List<Path> candidates) {
+        for (Path p : candidates) {
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+}
