@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
@@ -134,11 +135,11 @@ final class ConnectAcceptor {
         }, loop);
     }
 
-    /** The pid the host started a connecting client as, when it said; -1 otherwise (and for tools). */
-    private long startedPid(ConnectRequest req) {
+    /** The pid the host started a connecting client as, when it says; -1 otherwise (and for tools). */
+    private LongSupplier startedPid(ConnectRequest req) {
         Namespace ns = req.type().isClient() ? namespaces.apply(req.nspace()) : null;
         LocalClient lc = ns == null ? null : ns.client(req.rank());
-        return lc == null ? -1 : lc.startedPid();
+        return lc == null ? () -> -1 : lc::startedPid;
     }
 
     /**

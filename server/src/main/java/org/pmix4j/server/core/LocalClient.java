@@ -14,7 +14,8 @@ public final class LocalClient {
     private final int gid;
     private Peer peer;
     private boolean finalized;
-    private long startedPid = -1;
+    // read by the identity resolver's thread too
+    private volatile long startedPid = -1;
     private long connectedPid = -1;
 
     LocalClient(Proc proc, int uid, int gid) {

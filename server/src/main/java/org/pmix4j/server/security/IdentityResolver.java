@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
 public final class IdentityResolver implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
 
-    private record Pending(InetSocketAddress peer, InetSocketAddress server, long pidHint,
+    private record Pending(InetSocketAddress peer, InetSocketAddress server, LongSupplier pidHint,
             CompletableFuture<KernelIdentity> answer, boolean retried) {
         Pending again() {
             return new Pending(peer, server, pidHint, answer, true);
@@ -52,14 +53,16 @@ public final class IdentityResolver implements AutoCloseable {
      * the resolver's thread.
      */
     public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server) {
-        return resolve(peer, server, -1);
+        return resolve(peer, server, () -> -1);
     }
 
     /**
-     * As {@link #resolve(InetSocketAddress, InetSocketAddress)}, looking first in process {@code pidHint}
-     * (the one the host started, when it said; -1 if not), which spares a search of /proc.
+     * As {@link #resolve(InetSocketAddress, InetSocketAddress)}, looking first in the process {@code pidHint}
+     * names (the one the host started, when it said; -1 if not), which spares a search of /proc. It is asked
+     * when the lookup runs: a host that says the pid just after the process connected is still in time.
      */
-    public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server, long pidHint) {
+    public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server,
+            LongSupplier pidHint) {
         CompletableFuture<KernelIdentity> answer = new CompletableFuture<>();
         if (closed) {
             answer.completeExceptionally(new IOException("the server is closing"));
@@ -108,8 +111,9 @@ public final class IdentityResolver implements AutoCloseable {
             if (s != null) {
                 inodes.add(s.inode());
                 uids.add(s.uid());
-                if (p.pidHint > 0) {
-                    hints.add(p.pidHint);
+                long hint = p.pidHint.getAsLong();
+                if (hint > 0) {
+                    hints.add(hint);
                 }
             }
         }

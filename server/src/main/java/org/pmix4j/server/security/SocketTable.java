@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -34,37 +35,72 @@ final class SocketTable {
      */
     List<KernelSocket> read(String table, Set<Integer> localPorts) throws IOException {
         List<KernelSocket> out = new ArrayList<>();
-        List<String> lines;
+        byte[] text;
         try {
-            lines = Files.readAllLines(procNet.resolve(table));
+            text = Files.readAllBytes(procNet.resolve(table));
         } catch (NoSuchFileException e) {
             return out; // IPv6 disabled in this kernel
         }
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i);
-            int port = localPort(line);
+        // bytes, not lines: the launcher's server reads this while a job's thousand processes start, with
+        // its code still cold; a String per line of the whole table cost more than the kernel's walk
+        int lineStart = text.length == 0 ? 0 : indexOf(text, (byte) '\n', 0) + 1; // the header
+        while (lineStart > 0 && lineStart < text.length) {
+            int lineEnd = indexOf(text, (byte) '\n', lineStart);
+            if (lineEnd < 0) {
+                lineEnd = text.length;
+            }
+            int port = localPort(text, lineStart, lineEnd);
             if (port >= 0 && localPorts.contains(port)) {
-                KernelSocket s = parse(line);
+                KernelSocket s = parse(new String(text, lineStart, lineEnd - lineStart, StandardCharsets.ISO_8859_1));
                 if (s != null) {
                     out.add(s);
                 }
             }
+            lineStart = lineEnd + 1;
         }
         return out;
     }
 
-    /** The local port of a line, read without parsing the rest ("  sl: ADDR:PORT ..."), or -1. */
-    private static int localPort(String line) {
-        int start = line.indexOf(':');
-        int end = start < 0 ? -1 : line.indexOf(' ', start + 2);
-        if (end < 5) {
+    private static int indexOf(byte[] text, byte b, int from) {
+        for (int i = from; i < text.length; i++) {
+            if (text[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The local port of a line ("  sl: ADDR:PORT ..."), read without parsing the rest, or -1. */
+    private static int localPort(byte[] text, int from, int to) {
+        int colon = -1;
+        for (int i = from; i < to; i++) {
+            if (text[i] == ':') {
+                colon = i;
+                break;
+            }
+        }
+        if (colon < 0) {
             return -1;
         }
-        try {
-            return Integer.parseInt(line, end - 4, end, 16);
-        } catch (NumberFormatException e) {
+        int end = -1;
+        for (int i = colon + 2; i < to; i++) {
+            if (text[i] == ' ') {
+                end = i;
+                break;
+            }
+        }
+        if (end - 4 <= colon) {
             return -1;
         }
+        int port = 0;
+        for (int i = end - 4; i < end; i++) {
+            int d = Character.digit(text[i], 16);
+            if (d < 0) {
+                return -1;
+            }
+            port = port * 16 + d;
+        }
+        return port;
     }
 
     /** One line of the table ("sl local rem st queues timer retransmits uid timeout inode ..."), or null. */
