@@ -16,7 +16,11 @@ final class ExitClassifier {
         this.hostname = hostname;
     }
 
-    /** The failure the end of {@code p} with {@code status} (as a shell reports it) is, or {@code null}. */
+    /**
+     * The failure the end of {@code p} with {@code status} (as a shell reports it) is, or {@code null}. Ask
+     * only once the server has handled the process's connection to its end: before, a FINALIZE it sent
+     * may not have been read yet.
+     */
     Job.Failure classify(LaunchedProcess p, int status) {
         String who = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname;
         if (status != 0 && p.killedByCommand()) {

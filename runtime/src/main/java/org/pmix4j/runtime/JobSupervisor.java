@@ -1,5 +1,8 @@
 package org.pmix4j.runtime;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.server.PmixServer;
 import org.slf4j.Logger;
@@ -7,12 +10,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the runtime does when its processes and jobs end: applies the launcher's rules to each end (the
- * first failure stops the job), raises the lifecycle events, drops the published data that does not
- * outlive its publisher, deregisters the process and then the job from the server, reports a failed job
- * and counts the job's status into the run's outcome.
+ * first failure stops the job) once the server has handled the process's connection to its end, raises
+ * the lifecycle events, drops the published data that does not outlive its publisher, deregisters the
+ * process and then the job from the server, reports a failed job and counts the job's status into the
+ * run's outcome.
  */
 final class JobSupervisor implements ProcessLauncher.ExitListener {
     private static final Logger LOG = LoggerFactory.getLogger(JobSupervisor.class);
+    /**
+     * How long an end waits for the server to handle the process's connection to its end: a wedged server
+     * must not hold the launcher for ever. Generous, as the wait is normally short but a node busy with
+     * thousands of exits can delay it by seconds.
+     */
+    private static final long CONNECTION_END_LIMIT_SECONDS = 30;
 
     private final ExitClassifier classifier;
     private final JobEvents events;
@@ -37,6 +47,7 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
 
     @Override
     public void exited(Job job, LaunchedProcess p, int status) {
+        awaitConnectionEnd(p);
         Job.Failure failure = classifier.classify(p, status);
         // record the failure before reporting it: of two ranks failing at once, the one named is the one
         // whose status the launcher exits with
@@ -48,6 +59,25 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
         data.processTerminated(p.proc());
         server.deregisterClient(p.proc());
         job.exited();
+    }
+
+    /**
+     * Waits until the server has handled the process's connection to its end: a process exits as soon as
+     * its PMIx_Finalize returns, possibly before the server's loop read the FINALIZE it sent (libpmix stops
+     * waiting for the acknowledgement after 2 s), and judged before that, its clean exit would pass for one
+     * without PMIx_Finalize. The end of its connection comes after everything it sent.
+     */
+    private void awaitConnectionEnd(LaunchedProcess p) {
+        try {
+            server.whenClientLeft(p.proc()).get(CONNECTION_END_LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("the server did not see the connection of {} end within {} s of its exit; judging the exit"
+                    + " on what it handled so far", p.proc(), CONNECTION_END_LIMIT_SECONDS);
+        } catch (ExecutionException e) {
+            LOG.debug("waiting for the connection of {} to end: {}", p.proc(), e.getCause().toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Follows the job to its end (at once if it has already ended). */

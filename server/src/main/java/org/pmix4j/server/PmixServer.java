@@ -20,6 +20,8 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.server.attrs.AttributeSupport;
 import org.pmix4j.server.attrs.ServerLibraryAttributes;
+import org.pmix4j.server.core.LocalClient;
+import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.handler.AvailableServers;
 import org.pmix4j.server.handler.Handlers;
@@ -68,6 +70,7 @@ public final class PmixServer implements AutoCloseable {
     private final String uri;
     private final List<String> securityModes;
     private final Thread cleanupOnExit = new Thread(this::close, "pmix4j-server-cleanup");
+    private final ClientDepartures departures = new ClientDepartures();
     private volatile boolean closed;
 
     private PmixServer(ServerConfig config, SessionDirectories dirs, EventLoop loop, ServerCore core, ServerParts parts,
@@ -81,6 +84,8 @@ public final class PmixServer implements AutoCloseable {
         this.parts = parts;
         this.listener = listener;
         this.uri = uri;
+        // last of the listeners: a departure is told once the server's own parts have handled it
+        loop.execute(() -> core.addPeerListener(departures));
         // a JVM that exits without finalizing us (System.exit, a signal) must still leave no files behind
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
     }
@@ -368,6 +373,28 @@ public final class PmixServer implements AutoCloseable {
                 }
             }
         }));
+    }
+
+    /**
+     * Completes (on the server's thread: do not block there) once the server has handled everything the
+     * local client {@code proc} sent: its connection has ended and every message read before that end,
+     * PMIx_Finalize's included, was handled, and so was the loss. At once when it has no connection (it
+     * never connected, it left already, or the server was finalized). A host judges a process's exit only
+     * then: a process whose finalize was acknowledged (or whose libpmix stopped waiting for the
+     * acknowledgement) exits while its last messages may still wait to be read.
+     */
+    public CompletableFuture<Void> whenClientLeft(Proc proc) {
+        CompletableFuture<Void> left = new CompletableFuture<>();
+        if (closed) {
+            left.complete(null);
+            return left;
+        }
+        loop.execute(() -> {
+            Namespace ns = core.namespace(proc.nspace());
+            LocalClient client = ns == null ? null : ns.client(proc.rank());
+            departures.await(client == null ? null : client.peer(), left);
+        });
+        return left;
     }
 
     /**

@@ -33,10 +33,22 @@ public final class FinalizeHandler implements CommandHandler<FinalizeRequest> {
             req.replyStatus(PmixStatus.PMIX_SUCCESS);
             return;
         }
-        host.clientFinalized(req.peer().proc()).whenCompleteAsync((ok, err) -> {
-            int st = err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err);
-            // a host without the upcall has nothing to object to
-            req.replyStatus(st == PmixStatus.PMIX_ERR_NOT_SUPPORTED ? PmixStatus.PMIX_SUCCESS : st);
-        }, loop);
+        // the ack goes out at once when the host answered at once: queued behind the rest of the loop's work,
+        // it waits out a burst of finalizes and the burst of exits their acks set off (1,024 processes on 2
+        // cores), and libpmix stops waiting for it after 2 s
+        Thread handling = Thread.currentThread();
+        host.clientFinalized(req.peer().proc()).whenComplete((ok, err) -> {
+            if (Thread.currentThread() == handling) {
+                answer(req, err);
+            } else {
+                loop.execute(() -> answer(req, err));
+            }
+        });
+    }
+
+    private static void answer(Request req, Throwable err) {
+        int st = err == null ? PmixStatus.PMIX_SUCCESS : ServerCore.statusOf(err);
+        // a host without the upcall has nothing to object to
+        req.replyStatus(st == PmixStatus.PMIX_ERR_NOT_SUPPORTED ? PmixStatus.PMIX_SUCCESS : st);
     }
 }

@@ -15,6 +15,13 @@ import org.slf4j.LoggerFactory;
 /** The TCP listener: accepts sockets on the loop and wraps each in a {@link Connection}. */
 public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
+    /**
+     * Connections the kernel completes before the loop accepts them: every process of a node may connect at
+     * once (thousands), and a full queue drops their SYNs, which are retried only after 1, 3, 7 s. The
+     * kernel caps it at net.core.somaxconn (4096 by default since Linux 5.4, 128 before); the JDK's default
+     * is 50.
+     */
+    static final int BACKLOG = 4096;
 
     private final ServerSocketChannel server;
     private final EventLoop loop;
@@ -36,7 +43,7 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
             Duration handshakeTimeout) throws IOException {
         ServerSocketChannel ch = ServerSocketChannel.open(address instanceof java.net.Inet6Address
                 ? StandardProtocolFamily.INET6 : StandardProtocolFamily.INET);
-        ch.bind(new InetSocketAddress(address, port), 0);
+        ch.bind(new InetSocketAddress(address, port), BACKLOG);
         Listener l = new Listener(ch, loop, sink, handshakeTimeout);
         loop.register(ch, SelectionKey.OP_ACCEPT, l);
         return l;
