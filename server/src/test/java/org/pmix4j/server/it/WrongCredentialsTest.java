@@ -17,12 +17,12 @@ import org.pmix4j.testkit.NativeBuild;
 import org.pmix4j.testkit.Run;
 
 /**
- * A client whose credential (the uid and gid the kernel reports for its socket) differs from what the host
+ * A client run by another uid or gid (as the kernel reports its socket's owner and holder) than the host
  * registered it with is refused: the real libpmix client's PMIx_Init fails. The server keeps serving: a
  * correctly registered client of the same job initializes and finalizes afterwards, and so does the
  * refused rank once the host registers it again with its real ids.
  *
- * <p>The reason is logged (ConnectAcceptor, WARN "refused connection ... credential uid ... differs");
+ * <p>The reason is logged (ConnectAcceptor, WARN "refused connection ... run by uid ..., not by the registered uid");
  * the server module's tests run without an slf4j binding, so the log is not checked here.
  */
 class WrongCredentialsTest {
@@ -54,13 +54,10 @@ class WrongCredentialsTest {
             server.registerClient(new Proc("creds", 0), badUid, badGid).join();
             server.registerClient(new Proc("creds", 1), uid, gid).join();
 
-            long t0 = System.nanoTime();
             Run.Result refused = client(server, new Proc("creds", 0));
-            long ms = (System.nanoTime() - t0) / 1_000_000;
             assertEquals(1, refused.exitCode(), "PMIx_Init of a client with the wrong " + wrong
                     + " must fail (exit 1), not hang (-1) or succeed (0)\n" + refused.all());
             assertTrue(refused.stderr().contains("PMIx_Init failed"), refused.all());
-            assertTrue(ms < 20_000, "the refusal took " + ms + " ms");
 
             Run.Result ok = client(server, new Proc("creds", 1));
             assertEquals(0, ok.exitCode(), "a correctly registered peer after the refusal\n" + ok.all());
