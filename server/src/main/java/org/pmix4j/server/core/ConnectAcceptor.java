@@ -148,6 +148,9 @@ final class ConnectAcceptor {
      * agrees; also when the kernel could not find the process.
      */
     private static String forgedClaim(ConnectRequest req, NativeCredential cred, KernelIdentity id) {
+        if (id.uid() == -1) {
+            return "its socket was not in the kernel's table of this node's connections, however often looked for";
+        }
         if (!id.processKnown()) {
             return "the process holding its socket (owned by uid " + Integer.toUnsignedString(id.uid())
                     + ") was not found in /proc";

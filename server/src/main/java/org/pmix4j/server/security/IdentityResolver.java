@@ -24,15 +24,23 @@ import org.slf4j.LoggerFactory;
 public final class IdentityResolver implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
 
+    /**
+     * How many more times a socket of this node that was not found is looked for. The kernel writes its
+     * table bucket by bucket while sockets come and go, so one reading can miss a live socket; seen with
+     * a thousand clients connecting at once.
+     */
+    private static final int LOOKS = 5;
+
     private record Pending(InetSocketAddress peer, InetSocketAddress server, LongSupplier pidHint,
-            CompletableFuture<KernelIdentity> answer, boolean retried) {
+            CompletableFuture<KernelIdentity> answer, int looks) {
         Pending again() {
-            return new Pending(peer, server, pidHint, answer, true);
+            return new Pending(peer, server, pidHint, answer, looks + 1);
         }
     }
 
     private final SocketTable table;
     private final SocketHolders holders;
+    private final LocalAddresses addresses = new LocalAddresses();
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private volatile boolean closed;
@@ -67,7 +75,7 @@ public final class IdentityResolver implements AutoCloseable {
         if (closed) {
             answer.completeExceptionally(new IOException("the server is closing"));
         } else {
-            queue.add(new Pending(peer, server, pidHint, answer, false));
+            queue.add(new Pending(peer, server, pidHint, answer, 1));
         }
         return answer;
     }
@@ -121,14 +129,22 @@ public final class IdentityResolver implements AutoCloseable {
         for (Pending p : batch) {
             KernelSocket s = matched.get(p);
             if (s == null) {
-                p.answer.complete(KernelIdentity.remote());
+                // only an address of another host makes a peer remote: one of ours that the table missed
+                // is looked for again, and at last refused as not found, never taken for a remote peer
+                if (!addresses.isLocal(p.peer.getAddress())) {
+                    p.answer.complete(KernelIdentity.remote());
+                } else if (p.looks < LOOKS) {
+                    queue.add(p.again());
+                } else {
+                    p.answer.complete(KernelIdentity.notFound());
+                }
                 continue;
             }
             Long pid = pids.get(s.inode());
             int gid = pid == null ? -1 : holders.effectiveGid(pid);
-            if (gid == -1 && !p.retried) {
+            if (gid == -1 && p.looks < LOOKS) {
                 // the holder was not found: a process that ended or handed its socket on while /proc was
-                // read; one more look in the next batch before the connection is refused
+                // read; looked for again in the next batch before the connection is refused
                 queue.add(p.again());
                 continue;
             }

@@ -16,6 +16,11 @@ public record KernelIdentity(boolean local, int uid, int gid, long pid) {
         return new KernelIdentity(false, -1, -1, -1);
     }
 
+    /** A peer at an address of this node whose socket the kernel's table did not show, look after look. */
+    static KernelIdentity notFound() {
+        return new KernelIdentity(true, -1, -1, -1);
+    }
+
     /**
      * A peer on another node, known by the ids its credential stands for (those munged vouches for, or a
      * native claim where the site allows it): the kernel of this node has nothing to say about it.
@@ -35,6 +40,9 @@ public record KernelIdentity(boolean local, int uid, int gid, long pid) {
             return uid == -1 ? "a peer on another node"
                     : "a peer on another node vouched as uid " + Integer.toUnsignedString(uid) + " gid "
                             + Integer.toUnsignedString(gid);
+        }
+        if (uid == -1) {
+            return "a peer of this node whose socket the kernel did not list";
         }
         return "uid " + Integer.toUnsignedString(uid) + (processKnown()
                 ? " gid " + Integer.toUnsignedString(gid) + " pid " + pid : " (holding process not found)");

@@ -56,4 +56,15 @@ class SocketTableTest {
             assertEquals(false, id.local());
         }
     }
+
+    @Test
+    void aSocketOfThisNodeTheTableDoesNotShowIsNotFoundNeverRemote() throws Exception {
+        try (IdentityResolver resolver = IdentityResolver.forThisNode()) {
+            // a loopback end no socket has: looked for again and again, then reported as not found
+            KernelIdentity id = resolver.resolve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 1),
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 2)).get(30, TimeUnit.SECONDS);
+            assertEquals(new KernelIdentity(true, -1, -1, -1), id);
+            assertTrue(!id.processKnown());
+        }
+    }
 }
