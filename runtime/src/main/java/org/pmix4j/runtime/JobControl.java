@@ -41,13 +41,16 @@ final class JobControl {
         this.terminateRuntime = terminateRuntime;
     }
 
-    /** Carries out the directives; returns once the signals are sent. */
-    void apply(Proc requester, List<Proc> targets, List<Info> directives) {
+    /**
+     * Checks the directives and returns what carries them out: a request that cannot be carried out is
+     * refused here, before anything is done, so that the requester can be answered before the signals go
+     * (it may be among the targets, or the launcher may end with the job it stops).
+     */
+    Runnable prepare(Proc requester, List<Proc> targets, List<Info> directives) {
         if (targets.stream().anyMatch(t -> t.nspace().equals(runtimeNspace))) {
             if (targets.size() == 1 && (Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false)
                     || Attributes.JOB_CTRL_KILL.find(directives).orElse(false))) {
-                terminateRuntime.accept(requester);
-                return;
+                return () -> terminateRuntime.accept(requester);
             }
             throw new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "job control of the runtime itself ("
                     + runtimeNspace + ") takes only PMIX_JOB_CTRL_TERMINATE or PMIX_JOB_CTRL_KILL, alone");
@@ -60,36 +63,42 @@ final class JobControl {
         }
         List<LaunchedProcess> procs = resolve(requester, targets);
         if (Attributes.JOB_CTRL_KILL.find(directives).orElse(false)) {
-            procs.forEach(LaunchedProcess::markKilledByCommand);
-            procs.forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+            return () -> {
+                procs.forEach(LaunchedProcess::markKilledByCommand);
+                procs.forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+            };
         } else if (Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false)) {
-            procs.forEach(LaunchedProcess::markKilledByCommand);
-            send("TERM", procs);
-            Thread.ofVirtual().start(() -> {
-                try {
-                    Thread.sleep(Job.TERM_GRACE_MS);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                procs.stream().filter(LaunchedProcess::isAlive).forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
-            });
+            return () -> {
+                procs.forEach(LaunchedProcess::markKilledByCommand);
+                send("TERM", procs);
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        Thread.sleep(Job.TERM_GRACE_MS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    procs.stream().filter(LaunchedProcess::isAlive)
+                            .forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+                });
+            };
         } else if (Attributes.JOB_CTRL_PAUSE.find(directives).orElse(false)) {
-            send("STOP", procs);
+            return () -> send("STOP", procs);
         } else if (Attributes.JOB_CTRL_RESUME.find(directives).orElse(false)) {
-            send("CONT", procs);
-        } else {
-            int sig = Attributes.JOB_CTRL_SIGNAL.find(directives).orElseThrow(() -> new PmixException(
-                    PmixStatus.PMIX_ERR_BAD_PARAM, "job control without an action (kill, terminate, signal, pause,"
-                            + " resume)"));
-            if (sig <= 0 || sig > 64) {
-                throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_JOB_CTRL_SIGNAL " + sig
-                        + " is not a signal number");
-            }
+            return () -> send("CONT", procs);
+        }
+        int sig = Attributes.JOB_CTRL_SIGNAL.find(directives).orElseThrow(() -> new PmixException(
+                PmixStatus.PMIX_ERR_BAD_PARAM, "job control without an action (kill, terminate, signal, pause,"
+                        + " resume)"));
+        if (sig <= 0 || sig > 64) {
+            throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "PMIX_JOB_CTRL_SIGNAL " + sig
+                    + " is not a signal number");
+        }
+        return () -> {
             if (sig == 9 || sig == 15) {
                 procs.forEach(LaunchedProcess::markKilledByCommand);
             }
             send(Integer.toString(sig), procs);
-        }
+        };
     }
 
     private static void send(String signal, List<LaunchedProcess> procs) {

@@ -60,11 +60,31 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<List<Info>> jobControl(Proc requester, List<Proc> targets, List<Info> directives) {
-        // answer first (the requester may be among the targets), then signal
-        return CompletableFuture.supplyAsync(() -> {
-            jobControl.apply(requester, targets, directives);
-            return List.<Info>of();
-        }, runnable -> Thread.ofVirtual().start(runnable));
+        // a kill or terminate is answered before its signals go: a launcher whose job they end may close its
+        // server before an answer queued after them went out (the tool saw PMIX_ERR_COMM_FAILURE for a
+        // terminate that worked); completing the answer queues its sending on the server's loop first. Other
+        // signals are answered once sent, so that a process that pauses its own job is stopped before it
+        // hears back, as the pause's caller expects.
+        boolean ends = Attributes.JOB_CTRL_KILL.find(directives).orElse(false)
+                || Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false);
+        CompletableFuture<List<Info>> answer = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            Runnable signals;
+            try {
+                signals = jobControl.prepare(requester, targets, directives);
+                if (!ends) {
+                    signals.run();
+                }
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+                return;
+            }
+            answer.complete(List.of());
+            if (ends) {
+                signals.run();
+            }
+        });
+        return answer;
     }
 
     // ---- the launcher is the data server of its jobs (publish / lookup / unpublish) --------------------
