@@ -123,14 +123,14 @@ final class ConnectAcceptor {
             }
             // from another node the credential is all there is (munge's vouched ids, or a native claim
             // where the site allows it); from this one it must agree with the kernel
-            KernelIdentity who = id.local() ? id : KernelIdentity.vouched(proven.uid(), proven.gid());
+            KernelIdentity identity = id.local() ? id : KernelIdentity.vouched(proven.uid(), proven.gid());
             String forged = id.local() ? forgedClaim(req, proven, id) : null;
             if (forged != null) {
                 refuse(c, req.type() + " " + who(req) + " from " + id + ": " + forged);
             } else if (req.type().isClient()) {
-                acceptClient(c, req, who);
+                acceptClient(c, req, identity);
             } else {
-                acceptTool(c, req, who);
+                acceptTool(c, req, identity);
             }
         }, loop);
     }
