@@ -124,6 +124,17 @@ public final class EventService implements ServerCore.PeerListener {
         return info.stream().anyMatch(i -> i.key().equals(INTERNAL_NOTIFY_KEY));
     }
 
+    /**
+     * The processes an event names: those it is for (PMIX_EVENT_CUSTOM_RANGE) and those it concerns
+     * (PMIX_EVENT_AFFECTED_PROC/_PROCS), read as {@link #raise} reads them (PMIX_ERR_BAD_PARAM as it would).
+     */
+    public static List<Proc> procsNamedBy(int code, DataRange range, List<Info> info) {
+        EventDirectives d = EventDirectives.ofEvent(code, range, info);
+        List<Proc> named = new ArrayList<>(d.targets());
+        named.addAll(d.affected());
+        return named;
+    }
+
     /** The info with the relay mark appended, as libpmix appends it to an event from a client. */
     public static List<Info> markRelayed(List<Info> info) {
         List<Info> marked = new ArrayList<>(info);

@@ -1,15 +1,11 @@
 package org.pmix4j.server.handler;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.DataRange;
-import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
-import org.pmix4j.api.Value;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -57,7 +53,7 @@ public final class NotifyHandler implements CommandHandler<NotifyRequest> {
             req.replyStatus(PmixStatus.PMIX_SUCCESS);
             return;
         }
-        authorisation.requireProcs(req.peer(), "event notification", namedProcs(info));
+        authorisation.requireProcs(req.peer(), "event notification", EventService.procsNamedBy(code, range, info));
         List<Info> marked = EventService.markRelayed(info);
         Proc source = req.peer().proc();
         events.raise(code, source, range, marked, req.peer());
@@ -72,26 +68,5 @@ public final class NotifyHandler implements CommandHandler<NotifyRequest> {
             }
             req.replyStatus(st);
         }, loop);
-    }
-
-    /** The processes an event names as its targets or as the ones it concerns. */
-    private static List<Proc> namedProcs(List<Info> info) {
-        List<Proc> out = new ArrayList<>();
-        for (Info i : info) {
-            String k = i.key();
-            if (k.equals(Attributes.EVENT_CUSTOM_RANGE.key()) || k.equals(Attributes.EVENT_AFFECTED_PROC.key())
-                    || k.equals(Attributes.EVENT_AFFECTED_PROCS.key())) {
-                if (i.value() instanceof Proc p) {
-                    out.add(p);
-                } else if (i.value() instanceof DataArray a) {
-                    for (Value v : a.elements()) {
-                        if (v instanceof Proc p) {
-                            out.add(p);
-                        }
-                    }
-                }
-            }
-        }
-        return out;
     }
 }
