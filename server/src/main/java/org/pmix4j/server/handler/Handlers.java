@@ -9,6 +9,7 @@ import org.pmix4j.server.modex.GetHandler;
 import org.pmix4j.server.modex.ModexStore;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.security.Authorisation;
+import org.pmix4j.server.sessiondir.ProcessIds;
 import org.pmix4j.server.security.JobOwnership;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.AbortRequest;
@@ -38,7 +39,8 @@ public final class Handlers {
         JobStore jobs = parts.jobs();
         ModexStore modex = parts.modex();
         EventService events = parts.events();
-        int serverUid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+        // the effective uid, as the kernel reports a socket's owner (ConnectAcceptor reads it the same way)
+        int serverUid = (int) ProcessIds.current().uid();
         JobOwnership owners = new JobOwnership(core::namespace, jobs, core.self(), serverUid);
         Authorisation authorisation = new Authorisation(owners, host, serverUid);
         core.addPeerListener(owners);

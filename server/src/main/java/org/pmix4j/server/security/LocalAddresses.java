@@ -3,21 +3,16 @@ package org.pmix4j.server.security;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Whether an address is one of this node's (loopback, or an interface's of this network namespace): a peer
- * there is on this node, whatever one reading of the kernel's socket table showed. Answers are kept: the
- * addresses peers come from are few.
+ * there is on this node, whatever one reading of the kernel's socket table showed. Asked only for the
+ * connections the table did not show, so nothing is kept (a cache keyed by peers' addresses would grow with
+ * every address a remote attacker comes from).
  */
 final class LocalAddresses {
-    private final ConcurrentHashMap<InetAddress, Boolean> known = new ConcurrentHashMap<>();
 
     boolean isLocal(InetAddress a) {
-        return known.computeIfAbsent(a, LocalAddresses::lookUp);
-    }
-
-    private static boolean lookUp(InetAddress a) {
         if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
             return true;
         }
