@@ -12,9 +12,10 @@ import org.pmix4j.api.Rank;
  * (PMIX_IOF_REDIRECT, the Standard's default) the output of its sources and channels "instead of its
  * current final destination", so the launcher stops printing it while the pull lasts; with PMIX_IOF_COPY
  * it gets a copy and the launcher goes on printing. When the pull ends (PMIx_IOF_deregister, or the tool
- * went away: PMIX_IOF_STOP) the launcher prints again. Each line printed or not is decided as it is
- * written ({@link #taken}); output already printed is never sent again, and output written while no tool
- * takes it is printed.
+ * went away: PMIX_IOF_STOP) the launcher prints again. Whether output is printed is decided as it is
+ * read from the process, before the tools get it ({@link #taken}): what a tool got while it took the output
+ * is not printed even if the tool lets go before the launcher writes; output already printed is never sent
+ * again, and output read while no tool takes it is printed.
  *
  * <p>Only the terminal is redirected: output files the job's start asked for (PMIX_IOF_OUTPUT_TO_FILE,
  * {@code --output file=}) go on being written, since a file with holes where a tool happened to look would

@@ -33,10 +33,16 @@ final class StreamPump implements Runnable {
     private final Runnable done;
     private final ByteBuf line = new ByteBuf(256);
     private final ByteBuf batch;
+    /**
+     * The terminal when a tool took the chunk being written away from it, else null: decided once per read,
+     * before the chunk is offered to the tools. Deciding at the write instead let a tool that got the chunk
+     * and deregistered at once (while this thread waited for a core) find its output printed as well.
+     */
+    private Sink skipped;
 
     /**
      * @param terminal the one of {@code sinks} that is the launcher's stdout or stderr (null if none): it is
-     *                 skipped for whatever a tool takes ({@link OutputTakers}) when it is written
+     *                 skipped for whatever a tool takes ({@link OutputTakers}) when it is read
      */
     StreamPump(Proc proc, OutputChannel channel, InputStream in, OutputFormatter format, boolean raw, List<Sink> sinks,
             Sink terminal, OutputTakers takers, List<OutputListener> listeners, Runnable done) {
@@ -60,6 +66,7 @@ final class StreamPump implements Runnable {
             int n;
             while ((n = in.read(buf)) >= 0) {
                 if (n > 0) {
+                    skipped = redirected();
                     offer(buf, n);
                     take(buf, n);
                 }
@@ -69,6 +76,7 @@ final class StreamPump implements Runnable {
         } finally {
             try {
                 if (!line.isEmpty()) {
+                    skipped = redirected();
                     fragment(false);
                 }
                 for (OutputListener l : listeners) {
@@ -108,7 +116,6 @@ final class StreamPump implements Runnable {
         }
         int end = last + 1;
         if (format.plain()) {
-            Sink skipped = redirected();
             for (Sink s : sinks) {
                 if (s != skipped) {
                     s.write(this, true, line.array(), 0, line.size(), buf, 0, end);
@@ -158,7 +165,6 @@ final class StreamPump implements Runnable {
     }
 
     private void emit(boolean separate, byte[] b, int off, int len) {
-        Sink skipped = redirected();
         for (Sink s : sinks) {
             if (s != skipped) {
                 s.write(this, separate, b, off, len);
