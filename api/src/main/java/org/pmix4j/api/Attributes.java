@@ -558,6 +558,9 @@ public final class Attributes {
             "pmix.fwd.stderr", "Forward the spawned processes' stderr to this process (usually a tool).");
     public static final Attribute<Boolean> FWD_STDDIAG = def(BOOL, "PMIX_FWD_STDDIAG",
             "pmix.fwd.stddiag", "Forward the spawned processes' diagnostic channel, where there is one.");
+    // Added by OpenPMIx 5/6 (not in 4.2.2)
+    public static final Attribute<Boolean> SPAWN_CHILD_SEP = std(BOOL, "PMIX_SPAWN_CHILD_SEP",
+            "pmix.spchildsep", "The spawned job lives on when its parent job ends.");
     public static final Attribute<Boolean> SPAWN_TOOL = def(BOOL, "PMIX_SPAWN_TOOL",
             "pmix.spwn.tool", "What is being spawned is a tool, not an application.");
     public static final Attribute<String> CMD_LINE = def(STRING, "PMIX_CMD_LINE",
@@ -877,6 +880,44 @@ public final class Attributes {
     public static final Attribute<String> ALLOC_QUEUE = def(STRING, "PMIX_ALLOC_QUEUE",
             "pmix.alloc.queue", "Scheduler queue the request goes to, or the queue a query is about.");
 
+    // Added by OpenPMIx 5/6 (not in 4.2.2): a child allocation that outlives its parent session
+    public static final Attribute<Boolean> ALLOC_CHILD_SEP = std(BOOL, "PMIX_ALLOC_CHILD_SEP",
+            "pmix.alloc.sep", "The new allocation lives on when the session it was requested from ends.");
+
+    // ---- Session control (PMIx_Session_control; added by OpenPMIx 5/6, not in 4.2.2) --------------------
+    public static final Attribute<String> SESSION_CTRL_ID = std(STRING, "PMIX_SESSION_CTRL_ID",
+            "pmix.ssnctrl.id", "A string naming this session-control request.");
+    public static final Attribute<Boolean> SESSION_INSTANTIATE = std(BOOL, "PMIX_SESSION_INSTANTIATE",
+            "pmix.ssn.inst", "Create the session named by the request's session id.");
+    public static final Attribute<DataArray> SESSION_RESOURCES = std(DATA_ARRAY, "PMIX_SESSION_RESOURCES",
+            "pmix.ssn.res", "The resources of a session being created, as an array of infos (node list ...).");
+    public static final Attribute<DataArray> SESSION_JOB = std(DATA_ARRAY, "PMIX_SESSION_JOB",
+            "pmix.ssn.job", "Job-level directives for the applications a new session is to run.");
+    public static final Attribute<DataArray> SESSION_APP = std(DATA_ARRAY, "PMIX_SESSION_APP",
+            "pmix.ssn.app", "Applications a new session is to run once it exists.");
+    public static final Attribute<String> SESSION_PROVISION_NODES = std(STRING, "PMIX_SESSION_PROVISION_NODES",
+            "pmix.ssn.pvnnds", "Nodes (a regex) to provision before the session starts.");
+    public static final Attribute<String> SESSION_PROVISION_IMAGE = std(STRING, "PMIX_SESSION_PROVISION_IMAGE",
+            "pmix.ssn.pvnimg", "The image to provision on the session's nodes.");
+    public static final Attribute<Boolean> SESSION_PAUSE = std(BOOL, "PMIX_SESSION_PAUSE",
+            "pmix.ssn.pause", "Stop every process of every job of the session.");
+    public static final Attribute<Boolean> SESSION_RESUME = std(BOOL, "PMIX_SESSION_RESUME",
+            "pmix.ssn.resume", "Continue the processes of a paused session.");
+    public static final Attribute<Boolean> SESSION_TERMINATE = std(BOOL, "PMIX_SESSION_TERMINATE",
+            "pmix.ssn.terminate", "End every job of the session and take its resources back.");
+    public static final Attribute<Boolean> SESSION_PREEMPT = std(BOOL, "PMIX_SESSION_PREEMPT",
+            "pmix.ssn.preempt", "Preempt the session's jobs (those named by PMIX_NSPACE, else all).");
+    public static final Attribute<Boolean> SESSION_RESTORE = std(BOOL, "PMIX_SESSION_RESTORE",
+            "pmix.ssn.restore", "Restore preempted jobs of the session.");
+    public static final Attribute<Integer> SESSION_SIGNAL = std(INT, "PMIX_SESSION_SIGNAL",
+            "pmix.ssn.sig", "Send this signal to every process of every job of the session.");
+    public static final Attribute<Boolean> SESSION_SEP = std(BOOL, "PMIX_SESSION_SEP",
+            "pmix.ssn.sep", "Separate the session from its parent: the two end independently.");
+    public static final Attribute<Boolean> SESSION_EXTEND = std(BOOL, "PMIX_SESSION_EXTEND",
+            "pmix.ssn.xtend", "Extend the session in time or resources, as the other directives say.");
+    public static final Attribute<Boolean> SESSION_COMPLETE = std(BOOL, "PMIX_SESSION_COMPLETE",
+            "pmix.ssn.complete", "The session has ended and its resources are free (the runtime to its scheduler).");
+
     // ---- Job control ------------------------------------------------------------------------------------
     public static final Attribute<String> JOB_CTRL_ID = def(STRING, "PMIX_JOB_CTRL_ID",
             "pmix.jctrl.id", "Name the requester gives a job-control request.");
@@ -909,6 +950,9 @@ public final class Attributes {
             "pmix.jctrl.pvnimg", "Image to provision the nodes with.");
     public static final Attribute<Boolean> JOB_CTRL_PREEMPTIBLE = def(BOOL, "PMIX_JOB_CTRL_PREEMPTIBLE",
             "pmix.jctrl.preempt", "The job may be preempted.");
+    // Added by OpenPMIx 5/6 (not in 4.2.2)
+    public static final Attribute<Boolean> JOB_CTRL_SEP = std(BOOL, "PMIX_JOB_CTRL_SEP",
+            "pmix.jctrl.sep", "Separate the named job from its parent: the two end independently.");
     public static final Attribute<Boolean> JOB_CTRL_TERMINATE = def(BOOL, "PMIX_JOB_CTRL_TERMINATE",
             "pmix.jctrl.term", "Ask the given processes to end, gently.");
     public static final Attribute<String> REGISTER_CLEANUP = def(STRING, "PMIX_REGISTER_CLEANUP",

@@ -366,6 +366,18 @@ public abstract class PmixApi implements AutoCloseable {
         return async(processes.allocationRequest(directive, info));
     }
 
+    /**
+     * PMIx_Session_control (OpenPMIx 5/6, not in 4.2.2): directives about session {@code sessionId} (-1: every
+     * session the caller controls) from a scheduler to the runtime, or a completion report the other way.
+     */
+    public List<Info> sessionControl(int sessionId, List<Info> directives) {
+        return Futures.await(processes.sessionControl(sessionId, directives));
+    }
+
+    public CompletionStage<List<Info>> sessionControlAsync(int sessionId, List<Info> directives) {
+        return async(processes.sessionControl(sessionId, directives));
+    }
+
     /** PMIx_Job_control: directives (pause, kill, signal, cleanup ...) for these processes. */
     public List<Info> jobControl(List<Proc> targets, List<Info> directives) {
         return Futures.await(processes.jobControl(targets, directives));

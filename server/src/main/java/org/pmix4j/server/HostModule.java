@@ -208,8 +208,13 @@ public interface HostModule {
         return unsupported("device distances");
     }
 
-    /** Control of a session (an allocation) by a scheduler. */
-    default CompletionStage<Void> sessionControl(int sessionId, List<Info> directives) {
+    /**
+     * PMIx_Session_control (OpenPMIx 5/6): a scheduler directs the runtime about session {@code sessionId}
+     * (create it, end it, signal it ...; -1 is every session the requester controls), or the runtime tells its
+     * scheduler that a session completed. Answers the infos of the reply (e.g. PMIX_SESSION_ID, PMIX_ALLOC_ID).
+     * Who may ask is the host's decision: the requester's identity was checked against the kernel at connect.
+     */
+    default CompletionStage<List<Info>> sessionControl(Proc requester, int sessionId, List<Info> directives) {
         return unsupported("session control");
     }
 

@@ -15,6 +15,7 @@ import org.pmix4j.wire.message.ConnectProcsRequest;
 import org.pmix4j.wire.message.DisconnectRequest;
 import org.pmix4j.wire.message.JobControlRequest;
 import org.pmix4j.wire.message.MonitorRequest;
+import org.pmix4j.wire.message.SessionControlRequest;
 import org.pmix4j.wire.message.SpawnRequest;
 import org.pmix4j.wire.protocol.Tags;
 
@@ -59,6 +60,12 @@ public final class ProcessManagement {
     /** PMIx_Allocation_request. */
     public CompletableFuture<List<Info>> allocationRequest(AllocDirective directive, List<Info> info) {
         return sender.sendForInfos(new AllocRequest(directive, info), "allocation request");
+    }
+
+    /** PMIx_Session_control (OpenPMIx 5/6): a scheduler's directive to its runtime, or the runtime's report. */
+    public CompletableFuture<List<Info>> sessionControl(int sessionId, List<Info> directives) {
+        return sender.sendForInfos(new SessionControlRequest(sessionId, directives),
+                "session control of session " + Integer.toUnsignedString(sessionId));
     }
 
     /** PMIx_Job_control. */

@@ -32,7 +32,9 @@ import org.pmix4j.client.net.ServerUri;
  * <li>PMIX_SERVER_URI or PMIX_TCP_URI (both at once is an error): that URI, or {@code file:<path>};</li>
  * <li>PMIX_SERVER_PIDINFO: the server whose {@code pmix.<host>.tool.<pid>} file is in the server tmpdir tree;</li>
  * <li>PMIX_SERVER_NSPACE: likewise {@code pmix.<host>.tool.<nspace>};</li>
- * <li>PMIX_CONNECT_TO_SYSTEM: the system server, {@code <system tmpdir>/pmix.sys.<host>};</li>
+ * <li>PMIX_CONNECT_TO_SYSTEM: the system server, {@code <system tmpdir>/pmix.sys.<host>}; likewise
+ * PMIX_CONNECT_TO_SCHEDULER ({@code pmix.sched.<host>}) and PMIX_CONNECT_TO_SYS_CONTROLLER
+ * ({@code pmix.sysctrlr.<host>});</li>
  * <li>PMIX_CONNECT_SYSTEM_FIRST: the system server if there is one that accepts; otherwise, silently, on;</li>
  * <li>(as libpmix does) a tool started by a PMIx server connects to that server (PMIX_SERVER_URI41 ...);</li>
  * <li>otherwise every rendezvous file under the server tmpdir tree, newest first, until a server accepts.</li>
@@ -91,10 +93,11 @@ final class ServerFinder {
             return named("the server of namespace " + d.serverNspace() + " (" + name + " under " + dirs() + ")",
                     () -> search(name::equals, name));
         }
-        Path system = d.systemTmpdir().resolve("pmix.sys." + d.hostname());
         if (d.connectToSystem()) {
-            return named("the system server (" + system + ")", () -> List.of(fromFile(system)));
+            Path file = d.systemTmpdir().resolve(d.systemRole().fileName(d.hostname()));
+            return named(d.systemRole().description() + " (" + file + ")", () -> List.of(fromFile(file)));
         }
+        Path system = d.systemTmpdir().resolve(SystemRole.SYSTEM.fileName(d.hostname()));
         if (d.systemFirst()) {
             try {
                 return attempt(List.of(fromFile(system)), "the system server");

@@ -25,7 +25,9 @@ import org.pmix4j.client.internal.ClientEnvironment;
  * @param tcpUri            PMIX_TCP_URI, or null
  * @param serverPid         PMIX_SERVER_PIDINFO, or null
  * @param serverNspace      PMIX_SERVER_NSPACE, or null
- * @param connectToSystem   PMIX_CONNECT_TO_SYSTEM
+ * @param connectToSystem   PMIX_CONNECT_TO_SYSTEM, PMIX_CONNECT_TO_SCHEDULER or PMIX_CONNECT_TO_SYS_CONTROLLER: the
+ *                          node's one server of that role, found by its rendezvous file in the system tmpdir
+ * @param systemRole        which of the three ({@link SystemRole#SYSTEM} when none was asked)
  * @param systemFirst       PMIX_CONNECT_SYSTEM_FIRST
  * @param maxRetries        PMIX_CONNECT_MAX_RETRIES (0: one attempt)
  * @param retryDelayMillis  PMIX_CONNECT_RETRY_DELAY in milliseconds (1 s by default)
@@ -41,14 +43,14 @@ import org.pmix4j.client.internal.ClientEnvironment;
  */
 public record ToolDirectives(String toolNspace, int toolRank, boolean launcher, boolean doNotConnect,
         boolean connectOptional, String attachmentFile, String serverUri, String tcpUri, Integer serverPid,
-        String serverNspace, boolean connectToSystem, boolean systemFirst, int maxRetries, long retryDelayMillis,
+        String serverNspace, boolean connectToSystem, SystemRole systemRole, boolean systemFirst, int maxRetries, long retryDelayMillis,
         Boolean primary, boolean waitForConnection, long timeoutMillis, Path serverTmpdir, Path systemTmpdir,
         String hostname, boolean localOutput, String myServerUri, List<Info> forServer) {
 
     /** The keys consumed here; everything else travels to the server with the connect request. */
     private static final Set<String> CONNECTION_KEYS = Set.of("pmix.tool.nspace", "pmix.tool.rank",
             "pmix.tool.launcher", "pmix.tool.nocon", "pmix.tool.conopt", "pmix.tool.attach", "pmix.srvr.uri",
-            "pmix.tcp.uri", "pmix.srvr.pidinfo", "pmix.srv.nspace", "pmix.cnct.sys", "pmix.cnct.sys.first",
+            "pmix.tcp.uri", "pmix.srvr.pidinfo", "pmix.srv.nspace", "pmix.cnct.sys", "pmix.cnct.sched", "pmix.cnct.ctrlr", "pmix.cnct.sys.first",
             "pmix.tool.mretries", "pmix.tool.retry", "pmix.pri.srvr", "pmix.wait.conn", "pmix.timeout",
             "pmix.srvr.tmpdir", "pmix.sys.tmpdir", "pmix.hname", "pmix.iof.local", "pmix.mysrvr.uri",
             "pmix.tool.lncrnd");
@@ -81,12 +83,13 @@ public record ToolDirectives(String toolNspace, int toolRank, boolean launcher, 
             }
         }
         int timeoutSec = Attributes.TIMEOUT.find(info).orElse(0);
+        SystemRole role = SystemRole.asked(info);
         return new ToolDirectives(ns, Attributes.TOOL_RANK.find(info).orElse(0),
                 Attributes.LAUNCHER.find(info).orElse(false), Attributes.TOOL_DO_NOT_CONNECT.find(info).orElse(false),
                 Attributes.TOOL_CONNECT_OPTIONAL.find(info).orElse(false),
                 Attributes.TOOL_ATTACHMENT_FILE.find(info).orElse(null), uri, tcp,
                 Attributes.SERVER_PIDINFO.find(info).orElse(null), Attributes.SERVER_NSPACE.find(info).orElse(null),
-                Attributes.CONNECT_TO_SYSTEM.find(info).orElse(false),
+                role != null, role != null ? role : SystemRole.SYSTEM,
                 Attributes.CONNECT_SYSTEM_FIRST.find(info).orElse(false),
                 Math.max(0, Attributes.CONNECT_MAX_RETRIES.find(info).orElse(base != null ? base.maxRetries() : 0)),
                 Attributes.CONNECT_RETRY_DELAY.find(info).map(s -> Integer.toUnsignedLong(s) * 1000L)
@@ -124,7 +127,7 @@ public record ToolDirectives(String toolNspace, int toolRank, boolean launcher, 
     /** These directives with another server target in place of any given one. */
     public ToolDirectives withTarget(String uri, String nspace, Boolean makePrimary) {
         return new ToolDirectives(toolNspace, toolRank, launcher, doNotConnect, connectOptional, null, uri, null, null,
-                nspace, false, false, maxRetries, retryDelayMillis, makePrimary, waitForConnection, timeoutMillis,
+                nspace, false, SystemRole.SYSTEM, false, maxRetries, retryDelayMillis, makePrimary, waitForConnection, timeoutMillis,
                 serverTmpdir, systemTmpdir, hostname, localOutput, myServerUri, forServer);
     }
 }

@@ -29,6 +29,7 @@ import org.pmix4j.wire.message.LookupRequest;
 import org.pmix4j.wire.message.MonitorRequest;
 import org.pmix4j.wire.message.PublishRequest;
 import org.pmix4j.wire.message.QueryRequest;
+import org.pmix4j.wire.message.SessionControlRequest;
 import org.pmix4j.wire.message.SpawnRequest;
 import org.pmix4j.wire.message.UnpublishRequest;
 import org.pmix4j.wire.message.ValidateCredentialRequest;
@@ -65,6 +66,7 @@ public final class ServiceHandlers {
         core.handle(PmixCommand.LOG, LogRequest.class,
                 new LogHandler(host, iof, core.config().gateway(), loop));
         core.handle(PmixCommand.ALLOC, AllocRequest.class, new AllocHandler(host, loop));
+        core.handle(PmixCommand.SESSION_CTRL, SessionControlRequest.class, new SessionControlHandler(host, loop));
         core.handle(PmixCommand.JOB_CONTROL, JobControlRequest.class,
                 new JobControlHandler(host, loop, cleanup, core::namespace, authorisation));
         core.handle(PmixCommand.MONITOR, MonitorRequest.class, new MonitorHandler(host, loop));

@@ -47,6 +47,7 @@ public final class RequestMessages {
             case FABRIC_REGISTER -> FabricRegisterRequest.read(body);
             case FABRIC_UPDATE -> FabricUpdateRequest.read(body);
             case COMPUTE_DEVICE_DISTANCES -> ComputeDeviceDistancesRequest.read(body);
+            case SESSION_CTRL -> SessionControlRequest.read(body);
         };
     }
 }

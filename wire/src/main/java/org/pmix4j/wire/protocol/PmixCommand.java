@@ -38,9 +38,21 @@ public enum PmixCommand {
     IOF_DEREGISTER(29),
     FABRIC_REGISTER(30),
     FABRIC_UPDATE(31),
-    COMPUTE_DEVICE_DISTANCES(32);
+    COMPUTE_DEVICE_DISTANCES(32),
+    /**
+     * PMIx_Session_control: not in 4.2.2; OpenPMIx 5/6 number it 35 (33 and 34, a cache refresh and resource
+     * blocks, are not served). A scheduler sends it to the system controller, and the system controller to
+     * its scheduler.
+     */
+    SESSION_CTRL(35);
 
-    private static final PmixCommand[] BY_CODE = values();
+    private static final PmixCommand[] BY_CODE = new PmixCommand[36];
+
+    static {
+        for (PmixCommand c : values()) {
+            BY_CODE[c.code] = c;
+        }
+    }
 
     private final int code;
 

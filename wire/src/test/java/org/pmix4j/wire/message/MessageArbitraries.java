@@ -84,7 +84,8 @@ public final class MessageArbitraries {
                 infos().map(FabricRegisterRequest::new),
                 Arbitraries.longs().map(FabricUpdateRequest::new),
                 Combinators.combine(value(DataType.TOPO, Topology.class), value(DataType.PROC_CPUSET, Cpuset.class),
-                        infos()).as(ComputeDeviceDistancesRequest::new));
+                        infos()).as(ComputeDeviceDistancesRequest::new),
+                Combinators.combine(Arbitraries.integers(), infos()).as(SessionControlRequest::new));
     }
 
     /** Every reply form, and the two messages a server pushes unasked. */
