@@ -63,7 +63,10 @@ enum {
     IOF_DEREG_CMD = 29,
     FABRIC_REGISTER_CMD = 30,
     FABRIC_UPDATE_CMD = 31,
-    COMPUTE_DEVICE_DISTANCES_CMD = 32
+    COMPUTE_DEVICE_DISTANCES_CMD = 32,
+    /* OpenPMIx 5/6's PMIx_Session_control; 4.2.2 has no such call, so its fields are packed here in the
+       order OpenPMIx 6 packs them (src/common/pmix_session.c): session id, count, directives */
+    SESSION_CTRL_CMD = 35
 };
 
 static FILE *g_out;
@@ -435,6 +438,14 @@ static void service_requests(void)
     sized_procs(NULL, 0);
     sized_infos(NULL, 0);
     end();
+
+    {
+        uint32_t session = 7;
+        request("session_control", SESSION_CTRL_CMD);
+        pack(&session, 1, PMIX_UINT32);
+        sized_infos(g_infos, 2);
+        end();
+    }
 
     request("monitor", MONITOR_CMD);
     pack(&g_one_info[0], 1, PMIX_INFO);

@@ -123,6 +123,7 @@ class MessagesLibpmixBytesTest {
         m.put("alloc", request(new AllocRequest(new AllocDirective(1), INFOS)));
         m.put("job_control", request(new JobControlRequest(PROCS, INFOS)));
         m.put("job_control_no_targets", request(new JobControlRequest(List.of(), List.of())));
+        m.put("session_control", request(new SessionControlRequest(7, INFOS)));
         m.put("monitor", request(new MonitorRequest(ONE_INFO.get(0), PmixStatus.PMIX_MONITOR_HEARTBEAT_ALERT,
                 INFOS.subList(0, 1))));
         m.put("get_credential", request(new GetCredentialRequest(INFOS)));
