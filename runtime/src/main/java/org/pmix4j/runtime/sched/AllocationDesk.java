@@ -100,10 +100,6 @@ final class AllocationDesk implements AutoCloseable {
             }
             uid = ask.userId();
         }
-        if (!runtime.attached()) {
-            return failed(PmixStatus.PMIX_ERR_UNREACH, "no runtime is attached to the scheduler to run the session"
-                    + " (start `pmix4j dvm --system-server` on this node)");
-        }
         AllocationRequest request;
         try {
             request = AllocationRequest.fromAttributes(uid, ask.numNodes(), ask.numCpus(), ask.nodeList(),
@@ -115,6 +111,13 @@ final class AllocationDesk implements AutoCloseable {
         if (s.refused()) {
             return failed(PmixStatus.PMIX_ERR_OUT_OF_RESOURCE, "the allocation can never be granted: "
                     + s.refusal().orElseThrow());
+        }
+        if (!runtime.attached()) {
+            // what could be granted is not, with nothing to run it: the engine forgets the request
+            engine.cancel(s.ticket(), now());
+            s.grant().ifPresent(g -> engine.release(g.session().id(), now()));
+            return failed(PmixStatus.PMIX_ERR_UNREACH, "no runtime is attached to the scheduler to run the session"
+                    + " (start `pmix4j dvm --system-server` on this node)");
         }
         CompletableFuture<List<Info>> reply = new CompletableFuture<>();
         ScheduledFuture<?> timeout = ask.waitSeconds() == null ? null

@@ -78,7 +78,8 @@ public final class Scheduler {
         try (RuntimeLink runtime = new RuntimeLink(tmp, hostname);
                 AllocationDesk desk = new AllocationDesk(new SchedulingEngine(pool, options.defaultLimit()), runtime,
                         Clock.systemUTC())) {
-            SchedulerHost host = new SchedulerHost(base, desk, uid);
+            ToolMessages messages = new ToolMessages();
+            SchedulerHost host = new SchedulerHost(base, desk, messages, uid);
             List<Info> init = new ArrayList<>(List.of(Attributes.SERVER_NSPACE.info(base + "@0"),
                     Attributes.SERVER_RANK.info(0), Attributes.SERVER_TOOL_SUPPORT.info(true),
                     Attributes.SERVER_SCHEDULER.info(true), Attributes.SERVER_TMPDIR.info(sessionDir.toString()),
@@ -93,6 +94,7 @@ public final class Scheduler {
                 throw new LaunchException(e.getMessage(), 1);
             }
             try (server) {
+                messages.deliverThrough(server);
                 server.onToolLost(host::toolLost);
                 runtime.start(desk::adopt, () -> { });
                 ReportTarget.write("--report-pid", options.reportPid(), Long.toString(pid), System.out, System.err);

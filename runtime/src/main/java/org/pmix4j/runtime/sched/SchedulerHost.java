@@ -23,14 +23,16 @@ import org.pmix4j.server.HostModule;
 final class SchedulerHost implements HostModule {
     private final String base;
     private final AllocationDesk desk;
+    private final ToolMessages messages;
     private final int ownUid;
     private final Map<Proc, Requester> tools = new ConcurrentHashMap<>();
     private final AtomicInteger toolCounter = new AtomicInteger();
 
     /** @param base the scheduler's namespace prefix; tools are named {@code <base>@tool.N} */
-    SchedulerHost(String base, AllocationDesk desk, int ownUid) {
+    SchedulerHost(String base, AllocationDesk desk, ToolMessages messages, int ownUid) {
         this.base = base;
         this.desk = desk;
+        this.messages = messages;
         this.ownUid = ownUid;
     }
 
@@ -60,7 +62,12 @@ final class SchedulerHost implements HostModule {
 
     @Override
     public CompletionStage<List<Info>> allocate(Proc requester, AllocDirective directive, List<Info> info) {
-        return desk.allocate(requester(requester), directive, info);
+        // the reason goes to the tool ahead of the bare status its reply can carry
+        return desk.allocate(requester(requester), directive, info).whenComplete((ok, err) -> {
+            if (err != null) {
+                messages.tell(requester, reason(err));
+            }
+        });
     }
 
     /** The runtime reports a session's end (PMIX_SESSION_COMPLETE); nothing else is asked of a scheduler. */
@@ -78,6 +85,15 @@ final class SchedulerHost implements HostModule {
                             + " may not"));
         }
         return desk.completed(sessionId, directives).thenApply(v -> List.of());
+    }
+
+    /** The message of the PmixException behind a failed stage. */
+    private static String reason(Throwable err) {
+        Throwable e = err;
+        while (e.getCause() != null && !(e instanceof PmixException)) {
+            e = e.getCause();
+        }
+        return e.getMessage();
     }
 
     @Override
