@@ -17,6 +17,7 @@ import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.PlacementReports;
 import org.pmix4j.runtime.placement.ProcPlacement;
+import org.pmix4j.runtime.session.SessionData;
 import org.pmix4j.server.PmixServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,7 +87,8 @@ final class JobStarter {
                 wdirs.add(app.wdir() != null ? app.wdir() : Path.of("").toAbsolutePath().toString());
             }
             OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
-            List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent);
+            List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent,
+                    SessionData.defaultSession(hostname, Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
             server.registerNspace(nspace, map.size(), registration).join();
