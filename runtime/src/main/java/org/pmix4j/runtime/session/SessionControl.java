@@ -63,7 +63,23 @@ public final class SessionControl {
             Attributes.SESSION_RESTORE, Attributes.SESSION_PROVISION_NODES, Attributes.SESSION_PROVISION_IMAGE,
             Attributes.SESSION_JOB, Attributes.SESSION_APP);
 
+    /**
+     * Carries out one request. A refusal is also said in the runtime's messages: the answer on the wire
+     * carries the status only, and whoever started the DVM must learn why.
+     */
     public CompletionStage<List<Info>> control(Proc requester, int sessionId, List<Info> directives) {
+        return attempt(requester, sessionId, directives).whenComplete((ok, e) -> {
+            if (e != null) {
+                Throwable why = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e;
+                messages.accept("session control of session " + (sessionId == -1 ? "(all)"
+                        : Integer.toUnsignedString(sessionId)) + " by " + requester + " was refused: "
+                        + why.getMessage());
+            }
+        });
+    }
+
+    private CompletableFuture<List<Info>> attempt(Proc requester, int sessionId, List<Info> directives) {
         try {
             if (!serves) {
                 throw new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "pmix4j run serves no session control:"
