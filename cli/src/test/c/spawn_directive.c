@@ -1,13 +1,14 @@
 /*
  * spawn_directive: a PMIx tool that asks a running `pmix4j run` to spawn with directives the runtime does
- * not carry out, and prints what PMIx_Spawn answers.
+ * not carry out or cannot, and prints what PMIx_Spawn answers.
  *
  *   spawn_directive LAUNCHER_PID PROGRAM
  *
  * Connects to the launcher (PMIX_SERVER_PIDINFO; the rendezvous file is found under TMPDIR), then spawns one
  * process of PROGRAM twice: with PMIX_DEBUG_STOP_ON_EXEC = true, and with PMIX_SESSION_ID = 7. Prints
- * "stop-on-exec <status name>" and "session-id <status name>". Exit 0 when both were refused with
- * PMIX_ERR_NOT_SUPPORTED, 1 when tool_init failed, 2 otherwise.
+ * "stop-on-exec <status name>" and "session-id <status name>". Exit 0 when the first was refused with
+ * PMIX_ERR_NOT_SUPPORTED and the second with PMIX_ERR_NOT_FOUND (a plain run has no session 7), 1 when
+ * tool_init failed, 2 otherwise.
  */
 #include <pmix_tool.h>
 #include <stdio.h>
@@ -56,5 +57,5 @@ int main(int argc, char **argv)
     session = spawn_with(argv[2], &directive);
     printf("session-id %s\n", PMIx_Error_string(session));
     PMIx_tool_finalize();
-    return PMIX_ERR_NOT_SUPPORTED == stop && PMIX_ERR_NOT_SUPPORTED == session ? 0 : 2;
+    return PMIX_ERR_NOT_SUPPORTED == stop && PMIX_ERR_NOT_FOUND == session ? 0 : 2;
 }

@@ -14,8 +14,9 @@ import org.pmix4j.testkit.Run;
 
 /**
  * A libpmix 4.2.2 tool (spawn_directive.c) asks a running {@code pmix4j run} to spawn with
- * PMIX_DEBUG_STOP_ON_EXEC, then with PMIX_SESSION_ID: both are refused with PMIX_ERR_NOT_SUPPORTED
- * (runtime.SpawnDirectives) instead of being started as if nothing had been asked, and the launcher goes on.
+ * PMIX_DEBUG_STOP_ON_EXEC, then with PMIX_SESSION_ID 7: the first is refused with PMIX_ERR_NOT_SUPPORTED
+ * (runtime.SpawnDirectives), the second with PMIX_ERR_NOT_FOUND (a plain run has only its default session,
+ * 0), instead of being started as if nothing had been asked, and the launcher goes on and says why.
  */
 class SpawnDirectivesToolTest {
     @TempDir
@@ -31,7 +32,13 @@ class SpawnDirectivesToolTest {
                     .timeout(Duration.ofSeconds(60)).go();
             assertEquals(0, t.exitCode(), t.all() + "\n" + p.all());
             assertTrue(t.stdout().contains("stop-on-exec NOT-SUPPORTED"), t.all());
-            assertTrue(t.stdout().contains("session-id NOT-SUPPORTED"), t.all());
+            assertTrue(t.stdout().contains("session-id NOT-FOUND"), t.all());
+            long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!p.stderr().contains("PMIX_SESSION_ID 7: no such session in this runtime")
+                    && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+            assertTrue(p.stderr().contains("PMIX_SESSION_ID 7: no such session in this runtime"), p.all());
             assertTrue(p.isAlive(), p.all());
         }
     }

@@ -32,19 +32,24 @@ final class Job {
 
     private final List<org.pmix4j.api.Info> directives;
     private final boolean launchedByTool;
+    private final int session;
+    private volatile boolean separated;
 
     /**
      * @param parent         who asked for the job (a process or a tool), or {@code null} for the launcher's own
      * @param launchedByTool {@code parent} is a tool, not one of the runtime's processes
+     * @param session        the session the job runs in (0: the default session)
      */
     Job(String nspace, List<AppContext> apps, JobMap placement, Proc parent, List<org.pmix4j.api.Info> directives,
-            boolean launchedByTool) {
+            boolean launchedByTool, int session) {
         this.nspace = nspace;
         this.apps = List.copyOf(apps);
         this.placement = placement;
         this.parent = parent;
         this.directives = List.copyOf(directives);
         this.launchedByTool = parent != null && launchedByTool;
+        this.session = session;
+        this.separated = org.pmix4j.api.Attributes.SPAWN_CHILD_SEP.find(directives).orElse(false);
         // the job ends when all of its processes have, not when those started so far have
         this.remaining = placement.size();
     }
@@ -82,6 +87,24 @@ final class Job {
      */
     int forwardedChannels() {
         return parent == null ? 0 : org.pmix4j.api.IofChannel.forwardedBySpawn(directives, launchedByTool);
+    }
+
+    /** The session the job runs in (0: the default session). */
+    int session() {
+        return session;
+    }
+
+    /**
+     * Whether the job ends with the job of the process that spawned it, as PRRTE ends it: unless it was
+     * spawned with PMIX_SPAWN_CHILD_SEP or separated later (PMIX_JOB_CTRL_SEP). A tool's job is no child job.
+     */
+    boolean endsWithParentJob() {
+        return parent != null && !launchedByTool && !separated;
+    }
+
+    /** PMIX_JOB_CTRL_SEP: the job no longer ends with its parent job. */
+    void separate() {
+        separated = true;
     }
 
     /** PMIX_NOHUP: the job lives on when the tool that launched it goes away. */

@@ -14,7 +14,8 @@ import org.pmix4j.api.Rank;
 /**
  * PMIx_Job_control on the runtime's processes: kill (SIGKILL), terminate (SIGTERM, SIGKILL after a grace
  * period), signal (any signal), pause (SIGSTOP) and resume (SIGCONT), of single processes or whole
- * namespaces (rank WILDCARD; no target at all means the requester's own job). Directives a single-node
+ * namespaces (rank WILDCARD; no target at all means the requester's own job), and separation of a job from
+ * its parent job (PMIX_JOB_CTRL_SEP: it no longer ends with it). Directives a single-node
  * launcher cannot carry out (checkpoint, restart, provisioning, cancel of a queued request, preemption)
  * fail with PMIX_ERR_NOT_SUPPORTED naming them; cleanup registrations never get here (the server handles
  * them itself).
@@ -60,6 +61,10 @@ final class JobControl {
                 throw new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "pmix4j run cannot carry out job control '"
                         + i.key() + "' (" + Attributes.forKey(i.key()).map(a -> a.macroName()).orElse("?") + ")");
             }
+        }
+        if (Attributes.JOB_CTRL_SEP.find(directives).orElse(false)) {
+            List<Job> separated = targetJobs(requester, targets);
+            return () -> separated.forEach(Job::separate);
         }
         List<LaunchedProcess> procs = resolve(requester, targets);
         if (Attributes.JOB_CTRL_KILL.find(directives).orElse(false)) {
@@ -110,6 +115,24 @@ final class JobControl {
             }
         }
         Kill.send(signal, pids);
+    }
+
+    /**
+     * The jobs PMIX_JOB_CTRL_SEP separates from their parent jobs: the targets' (no target: the
+     * requester's own); an unknown namespace is an error naming it.
+     */
+    private List<Job> targetJobs(Proc requester, List<Proc> targets) {
+        List<Proc> wanted = targets.isEmpty() ? List.of(Proc.wildcard(requester.nspace())) : targets;
+        Set<Job> out = new LinkedHashSet<>();
+        for (Proc t : wanted) {
+            Job job = jobs.job(t.nspace());
+            if (job == null) {
+                throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "job control: no job " + t.nspace()
+                        + " to separate from its parent");
+            }
+            out.add(job);
+        }
+        return new ArrayList<>(out);
     }
 
     /** The live processes the targets name; an unknown namespace or rank is an error naming it. */

@@ -23,6 +23,10 @@ import org.slf4j.LoggerFactory;
 final class JobPlacer {
     private static final Logger LOG = LoggerFactory.getLogger(JobPlacer.class);
 
+    /** The slots of the session a job runs in, and how they came about (for messages). */
+    record SessionSlots(int slots, String origin) {
+    }
+
     private final RunPlan plan;
     private final String hostname;
 
@@ -43,7 +47,12 @@ final class JobPlacer {
         return MappingPolicy.parse(s);
     }
 
-    JobMap place(List<AppContext> apps, List<Info> directives, NodeUsage usage) {
+    /**
+     * @param usage what the running processes take: of the job's session, its slots; of all, their CPUs
+     * @param slots the job's session's slots, or null when the runtime has only its default session (then
+     *              the run's slots, as without sessions)
+     */
+    JobMap place(List<AppContext> apps, List<Info> directives, NodeUsage usage, SessionSlots slots) {
         List<PlacementRequest.App> reqApps = new ArrayList<>();
         for (AppContext a : apps) {
             reqApps.add(new PlacementRequest.App(a.np(), a.argv().get(0)));
@@ -57,7 +66,16 @@ final class JobPlacer {
         if (ranking != null) {
             req.ranking(ranking);
         }
-        if (plan.hosts != null) {
+        if (slots != null) {
+            if (slots.slots() < 1) {
+                throw new LaunchException("there are no slots " + slots.origin() + " for the job", 1);
+            }
+            req.slots(slots.slots(), slots.origin());
+            if (!slots.origin().startsWith("of the default session")) {
+                // a scheduler's session: its slots are all the job may have, oversubscribed or not
+                req.maxSlots(slots.slots());
+            }
+        } else if (plan.hosts != null) {
             req.slots(plan.hosts.slots(PlacementRequest.defaultSlots(plan.topology)), "from " + plan.hosts.option())
                     .maxSlots(plan.hosts.maxSlots());
         }

@@ -17,7 +17,8 @@ import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.PlacementReports;
 import org.pmix4j.runtime.placement.ProcPlacement;
-import org.pmix4j.runtime.session.SessionData;
+import org.pmix4j.runtime.session.Session;
+import org.pmix4j.runtime.session.SessionDirectoryTree;
 import org.pmix4j.server.PmixServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,13 +43,19 @@ final class JobStarter {
     private final OutputStream stdout;
     private final Consumer<String> messages;
     private final String hostname;
+    private final SessionDirectoryTree sessionDirectories;
     private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
     private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
 
-    /** @param stdout the launcher's stdout (for the map); @param messages writes a launcher message to stderr */
+    /**
+     * @param stdout             the launcher's stdout (for the map)
+     * @param messages           writes a launcher message to stderr
+     * @param sessionDirectories the session level of the session-directory tree, where a session's jobs
+     *                           get their directories
+     */
     JobStarter(RunPlan plan, JobTable jobs, JobPlacer placer, PmixServer server, ProcessLauncher launcher,
             JobEvents events, JobSupervisor supervisor, RunOutcome outcome, OutputStream stdout,
-            Consumer<String> messages, String hostname) {
+            Consumer<String> messages, String hostname, SessionDirectoryTree sessionDirectories) {
         this.plan = plan;
         this.jobs = jobs;
         this.placer = placer;
@@ -60,6 +67,7 @@ final class JobStarter {
         this.stdout = stdout;
         this.messages = messages;
         this.hostname = hostname;
+        this.sessionDirectories = sessionDirectories;
     }
 
     /**
@@ -77,7 +85,7 @@ final class JobStarter {
 
     /** Blocks until every process is started; never call on the server's loop. */
     private Job start(List<AppContext> apps, List<Info> directives, Proc parent, StdinRouter stdin) {
-        Job job = jobs.open(apps, directives, parent, usage -> placer.place(apps, directives, usage));
+        Job job = jobs.open(apps, directives, parent, (usage, slots) -> placer.place(apps, directives, usage, slots));
         outcome.jobStarting();
         String nspace = job.nspace();
         JobMap map = job.placement();
@@ -88,9 +96,10 @@ final class JobStarter {
             }
             OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
             List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent,
-                    SessionData.defaultSession(hostname, Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
+                    session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
+            registration.addAll(sessionDirectories.jobDirectories(session(job), nspace, ranks(map)));
             server.registerNspace(nspace, map.size(), registration).join();
             for (ProcPlacement s : map.procs()) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
@@ -108,6 +117,7 @@ final class JobStarter {
             // the job on its watcher thread, and following an already ended job ends it here, after them
             events.started(job);
             supervisor.follow(job);
+            job.ended().thenRun(() -> sessionDirectories.removeJob(session(job), nspace));
             return job;
         } catch (RuntimeException e) {
             if (!job.processes().isEmpty()) {
@@ -119,9 +129,20 @@ final class JobStarter {
                 jobs.remove(nspace);
                 outcome.jobNeverStarted();
                 server.deregisterNspace(nspace);
+                sessionDirectories.removeJob(session(job), nspace);
             }
             throw e;
         }
+    }
+
+    /** The job's session (the default one once its own has gone: nothing of it is left to remove then). */
+    private Session session(Job job) {
+        Session s = jobs.sessions().find(job.session());
+        return s != null ? s : jobs.sessions().defaultSession();
+    }
+
+    private static List<Integer> ranks(JobMap map) {
+        return map.procs().stream().map(ProcPlacement::rank).toList();
     }
 
     /**

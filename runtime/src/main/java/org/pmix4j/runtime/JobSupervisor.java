@@ -101,6 +101,12 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
             return null;
         });
         jobs.ended(job);
+        // a job its processes spawned ends with it, as PRRTE ends it, unless spawned with
+        // PMIX_SPAWN_CHILD_SEP or separated by PMIX_JOB_CTRL_SEP
+        for (Job child : jobs.childJobsEndingWith(job)) {
+            LOG.info("job {} ended: stopping its child job {}", job.nspace(), child.nspace());
+            child.stop(0, "its parent job " + job.nspace() + " ended");
+        }
         outcome.jobEnded(job.exitStatus());
         // nothing a job started outlives it: what is left of its processes' groups, in one kill(1), after
         // the job's end was told (a process of the job is no longer waited for)

@@ -4,21 +4,35 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.NodeUsage;
 import org.pmix4j.runtime.placement.ProcPlacement;
+import org.pmix4j.runtime.session.Session;
+import org.pmix4j.runtime.session.SessionTable;
 
 /**
  * The jobs of one runtime, by namespace, and their names: {@code <base>@N} for jobs, {@code <base>@tool.N}
  * for tools that connect without a namespace. A job is entered when it is placed ({@link #open}) and stays
  * after it ended (queries still report it); the table can be closed to new jobs when the runtime stops.
- * Thread-safe: launches, upcalls and process watchers all read it.
+ * Each job runs in a session of the {@link SessionTable}, chosen when it is placed, and is placed within
+ * that session's slots. Thread-safe: launches, upcalls and process watchers all read it.
  */
 final class JobTable {
+    /** Places a job within its session's slots, beside what runs on the node. */
+    interface Placer {
+        /**
+         * @param usage the session's running processes (its slots' users) and the CPUs every running
+         *              process holds (bindings never collide, whatever the session)
+         * @param slots the session's slots, or null when the runtime has no session but the default one
+         *              (then placement is the runtime's own, as without sessions)
+         */
+        JobMap place(NodeUsage usage, JobPlacer.SessionSlots slots);
+    }
+
     private final String base;
+    private final SessionTable sessions;
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private int jobCounter;
     private int toolCounter;
@@ -29,40 +43,89 @@ final class JobTable {
     /** How many ended jobs a table keeps for queries; older ones are forgotten (a DVM runs jobs forever). */
     static final int ENDED_JOBS_KEPT = 64;
 
-    /** @param base the prefix of every namespace ({@code pmix4j-<host>-<pid>}) */
-    JobTable(String base) {
+    /**
+     * @param base     the prefix of every namespace ({@code pmix4j-<host>-<pid>})
+     * @param sessions the runtime's sessions
+     */
+    JobTable(String base, SessionTable sessions) {
         this.base = base;
+        this.sessions = sessions;
+    }
+
+    SessionTable sessions() {
+        return sessions;
     }
 
     /**
-     * Places, names and enters a new job. {@code placer} gets what the processes running now take of the
-     * node; it runs under the table's lock, so two jobs started at once never take the same CPUs or node
-     * ranks. Refused with a LaunchException once the table is closed.
+     * Assigns a new job to its session ({@link SessionTable#assign}), places, names and enters it.
+     * {@code placer} gets what the processes running now take of the node; it runs under the table's lock,
+     * so two jobs started at once never take the same CPUs, node ranks or session slots. Refused with a
+     * LaunchException once the table is closed, and with PMIX_ERR_NOT_FOUND for a session that is not here.
      */
-    synchronized Job open(List<AppContext> apps, List<Info> directives, Proc parent, Function<NodeUsage, JobMap> placer) {
+    synchronized Job open(List<AppContext> apps, List<Info> directives, Proc parent, Placer placer) {
         if (closed) {
             throw new LaunchException("the launcher is stopping; no new job is started", 1);
         }
-        JobMap map = placer.apply(usage());
+        // a requester that is none of our processes is a tool
+        Job parentJob = parent == null ? null : jobs.get(parent.nspace());
+        boolean byTool = parent != null && parentJob == null;
+        Session session = sessions.assign(directives, parentJob == null ? null : parentJob.session());
+        JobPlacer.SessionSlots slots = null;
+        if (!session.isDefault() || sessions.hasSessions()) {
+            slots = new JobPlacer.SessionSlots(sessions.slotsOf(session), session.isDefault()
+                    ? "of the default session: this node's " + sessions.poolSlots() + " minus those of the"
+                    + " scheduler's sessions"
+                    : "of " + session);
+        }
+        JobMap map = placer.place(usage(session.id()), slots);
         String nspace = base + "@" + (++jobCounter);
         nextNodeRank += map.size();
-        // a requester that is none of our processes is a tool
-        boolean byTool = parent != null && !jobs.containsKey(parent.nspace());
-        Job job = new Job(nspace, apps, map, parent, directives, byTool);
+        Job job = new Job(nspace, apps, map, parent, directives, byTool, session.id());
         jobs.put(nspace, job);
+        sessions.jobStarted(session, nspace);
         return job;
     }
 
-    private NodeUsage usage() {
+    /** What the running processes take: those of session {@code session} its slots, all of them their CPUs. */
+    private NodeUsage usage(int session) {
         List<ProcPlacement> live = new ArrayList<>();
+        int inSession = 0;
         for (Job j : jobs.values()) {
             for (LaunchedProcess p : j.processes()) {
                 if (p.isAlive()) {
                     live.add(j.placement().proc(p.proc().rank()));
+                    if (j.session() == session) {
+                        inSession++;
+                    }
                 }
             }
         }
-        return NodeUsage.of(live, nextNodeRank);
+        NodeUsage all = NodeUsage.of(live, nextNodeRank);
+        return new NodeUsage(inSession, all.busy(), all.nextNodeRank());
+    }
+
+    /** The live processes of the jobs of a session. */
+    synchronized int runningProcesses(int session) {
+        return usage(session).procs();
+    }
+
+    /** Runs {@code action} while no job is placed (under the table's lock). */
+    synchronized <T> T whileNoJobIsPlaced(java.util.function.Supplier<T> action) {
+        return action.get();
+    }
+
+    /**
+     * The running jobs spawned by processes of {@code parent} that end with it (PRRTE's rule: unless
+     * PMIX_SPAWN_CHILD_SEP or PMIX_JOB_CTRL_SEP separated them).
+     */
+    synchronized List<Job> childJobsEndingWith(Job parent) {
+        List<Job> out = new ArrayList<>();
+        for (Job j : jobs.values()) {
+            if (j.endsWithParentJob() && j.parent().nspace().equals(parent.nspace()) && !j.ended().isDone()) {
+                out.add(j);
+            }
+        }
+        return out;
     }
 
     /**
@@ -95,6 +158,7 @@ final class JobTable {
         if (jobs.get(job.nspace()) != job) {
             return;
         }
+        sessions.jobEnded(job.session(), job.nspace(), job.exitStatus(), job.termStatus());
         ended.addLast(job.nspace());
         while (ended.size() > ENDED_JOBS_KEPT) {
             jobs.remove(ended.removeFirst());
@@ -114,7 +178,10 @@ final class JobTable {
 
     /** Forgets a job none of whose processes was started. */
     synchronized void remove(String nspace) {
-        jobs.remove(nspace);
+        Job j = jobs.remove(nspace);
+        if (j != null) {
+            sessions.jobNeverStarted(j.session(), nspace);
+        }
     }
 
     /** Takes no new job from now on; returns every job it holds (to be stopped). */

@@ -14,6 +14,15 @@ import org.pmix4j.runtime.indirect.IndirectLaunch;
 import org.pmix4j.runtime.iof.IoForwarder;
 import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.iof.ToolStdin;
+import org.pmix4j.runtime.placement.PlacementRequest;
+import org.pmix4j.runtime.session.AllocationBroker;
+import org.pmix4j.runtime.session.SessionControl;
+import org.pmix4j.runtime.session.SessionDirectoryTree;
+import org.pmix4j.runtime.session.SessionEvents;
+import org.pmix4j.runtime.session.SessionListener;
+import org.pmix4j.runtime.session.SessionQueries;
+import org.pmix4j.runtime.session.SessionTable;
+import org.pmix4j.runtime.session.ToolUsers;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
 
@@ -25,6 +34,8 @@ import org.pmix4j.server.ServerConfig;
  * them at the end; the parts do the work:
  * <pre>
  *   {@link JobTable}            the jobs and their names ({@code pmix4j-<host>-<pid>@N})
+ *   {@link SessionTable}        the sessions jobs run in: the default one, and a scheduler's
+ *   {@link SessionControl}      PMIx_Session_control: instantiate, terminate ... (a DVM only)
  *   {@link JobStarter}          place ({@link JobPlacer}), register, start, hand over
  *   {@link ProcessLauncher}     fork here ({@link LocalProcessLauncher}), report each end
  *   {@link JobSupervisor}       the launcher's rules on each end ({@link ExitClassifier}), events, cleanup
@@ -43,7 +54,14 @@ final class LocalRuntime implements AutoCloseable {
     private final String base = "pmix4j-" + hostname + "-" + ProcessHandle.current().pid();
     private final IoForwarder iof;
     private final RuntimeMessages messages;
-    private final JobTable jobs = new JobTable(base);
+    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+    private final SessionTable sessions;
+    private final JobTable jobs;
+    private final ToolUsers tools = new ToolUsers();
+    private final SessionDirectoryTree sessionTree = new SessionDirectoryTree(uid);
+    private final AllocationBroker broker;
+    private final SessionListener sessionListener;
+    private SessionControl sessionControl;
     private final RunOutcome outcome = new RunOutcome();
     private final RunControl control;
     private final DataServer data;
@@ -58,6 +76,18 @@ final class LocalRuntime implements AutoCloseable {
     private volatile boolean userJobLaunched;
 
     LocalRuntime(RuntimeSettings settings, RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env) {
+        this(settings, plan, out, err, env, AllocationBroker.NONE, SessionListener.NONE);
+    }
+
+    /**
+     * @param broker          where allocation requests go (the scheduler link; {@link AllocationBroker#NONE}
+     *                        without a scheduler)
+     * @param sessionListener told when a session has ended (the scheduler link sends PMIX_SESSION_COMPLETE)
+     */
+    LocalRuntime(RuntimeSettings settings, RunPlan plan, OutputStream out, OutputStream err, Map<String, String> env,
+            AllocationBroker broker, SessionListener sessionListener) {
+        this.broker = broker;
+        this.sessionListener = sessionListener;
         this.settings = settings;
         this.plan = plan;
         this.env = env;
@@ -65,9 +95,24 @@ final class LocalRuntime implements AutoCloseable {
         this.iof = new IoForwarder(plan.output, out, err, hostname);
         // a launcher message on stderr, never in the middle of a process's line
         this.messages = new RuntimeMessages(settings.name(), iof::launcherMessage);
+        // a DVM's scheduler sessions get their level of the session-directory tree under its own directory
+        this.sessions = new SessionTable(hostname, poolSlots(plan), settings.persistent() ? settings.sessionDir()
+                : null, uid);
+        this.jobs = new JobTable(base, sessions);
         this.control = new RunControl(jobs, outcome, messages, hostname);
         // every job of this runtime is on this node and in one session
         this.data = new DataServer(new Proc(base + "@0", 0));
+    }
+
+    /** The runtime's slots on this node: those of --host / --hostfile, or one per core. */
+    private static int poolSlots(RunPlan plan) {
+        int cores = PlacementRequest.defaultSlots(plan.topology);
+        return plan.hosts != null ? plan.hosts.slots(cores) : cores;
+    }
+
+    /** The runtime's sessions (what a scheduler that attaches adopts). */
+    SessionTable sessions() {
+        return sessions;
     }
 
     /** Stopping, killing and signalling the jobs (for the launcher's signal handlers). */
@@ -96,8 +141,13 @@ final class LocalRuntime implements AutoCloseable {
                 Attributes.SERVER_RANK.info(0)));
         init.addAll(settings.serverInfo());
         JobControl jobControl = new JobControl(jobs, base + "@0", this::terminateRequested);
-        RuntimeHost host = new RuntimeHost(jobs, new RuntimeQueries(jobs, hostname), new RuntimeLog(iof::launcherMessage, out),
-                data, jobControl, classifier, messages, toolStdin, iof.takers());
+        SessionEvents sessionEvents = new SessionEvents((code, range, info) -> server.notifyEvent(code,
+                server.self(), range, info));
+        sessionControl = new SessionControl(sessions, new RuntimeSessionJobs(jobs), sessionEvents, sessionTree, tools,
+                sessionListener, settings.persistent(), uid, hostname, messages::say);
+        RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid));
+        RuntimeHost host = new RuntimeHost(jobs, queries, new RuntimeLog(iof::launcherMessage, out),
+                data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid);
         server = PmixServer.start(host, init, env);
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);
@@ -109,6 +159,7 @@ final class LocalRuntime implements AutoCloseable {
         });
         // PMIX_NOHUP's absence: the jobs a tool launched end with the tool's connection
         server.onToolLost(tool -> {
+            tools.lost(tool);
             for (Job j : jobs.launchedBy(tool)) {
                 messages.say("the tool " + tool + " that launched job " + j.nspace() + " disconnected; stopping the"
                         + " job (launch it with PMIX_NOHUP to keep it running)");
@@ -123,7 +174,7 @@ final class LocalRuntime implements AutoCloseable {
         ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
                 server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared());
         starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
-                outcome, out, iof::launcherMessage, hostname);
+                outcome, out, iof::launcherMessage, hostname, sessionTree);
         // the server needed the host to start, the starter needs the server: spawns are served from here on
         // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
         host.serveSpawns(starter::startSpawned);
@@ -172,6 +223,9 @@ final class LocalRuntime implements AutoCloseable {
         if (why instanceof Proc requester) {
             messages.say("terminating at the request of " + requester);
         }
+        // the scheduler's sessions end first, as a terminate ends them: their processes told, their
+        // directories removed, the scheduler told
+        sessionControl.terminate(sessions.sessions(), "the runtime is terminating");
         control.stopAll(status, "the runtime is terminating");
         outcome.awaitNoJobRunning();
         iof.awaitAll(10, TimeUnit.SECONDS);

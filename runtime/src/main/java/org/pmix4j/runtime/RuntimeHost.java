@@ -14,6 +14,9 @@ import org.pmix4j.api.Query;
 import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.runtime.iof.OutputTakers;
 import org.pmix4j.runtime.iof.ToolStdin;
+import org.pmix4j.runtime.session.AllocationBroker;
+import org.pmix4j.runtime.session.SessionControl;
+import org.pmix4j.runtime.session.ToolUsers;
 import org.pmix4j.server.HostModule;
 
 /**
@@ -35,10 +38,25 @@ final class RuntimeHost implements HostModule {
     private final RuntimeMessages messages;
     private final ToolStdin toolStdin;
     private final OutputTakers takers;
+    private final SessionControl sessionControl;
+    private final AllocationBroker broker;
+    private final ToolUsers tools;
+    private final int uid;
     private volatile SpawnHandler spawns;
 
+    /**
+     * @param sessionControl carries out PMIx_Session_control (or refuses it, in {@code pmix4j run})
+     * @param broker         where allocation requests go (the scheduler, or nowhere)
+     * @param tools          learns each tool's uid at its connect
+     * @param uid            the runtime's user (the uid of its own processes' requests)
+     */
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
-            ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin, OutputTakers takers) {
+            ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin, OutputTakers takers,
+            SessionControl sessionControl, AllocationBroker broker, ToolUsers tools, int uid) {
+        this.sessionControl = sessionControl;
+        this.broker = broker;
+        this.tools = tools;
+        this.uid = uid;
         this.toolStdin = toolStdin;
         this.takers = takers;
         this.jobs = jobs;
@@ -171,10 +189,34 @@ final class RuntimeHost implements HostModule {
     @Override
     public CompletionStage<Proc> toolConnected(List<Info> info) {
         String ns = Attributes.NSPACE.find(info).orElse(null);
-        if (ns != null) {
-            return CompletableFuture.completedFuture(new Proc(ns, Attributes.RANK.find(info).orElse(0)));
+        Proc tool = ns != null ? new Proc(ns, Attributes.RANK.find(info).orElse(0)) : new Proc(jobs.toolNamespace(), 0);
+        // the kernel's word on who the tool is (the server put it there): who may control sessions
+        Attributes.USERID.find(info).ifPresent(u -> tools.connected(tool, u));
+        return CompletableFuture.completedFuture(tool);
+    }
+
+    /** PMIx_Session_control from the scheduler (or a tool of ours): see {@link SessionControl}. */
+    @Override
+    public CompletionStage<List<Info>> sessionControl(Proc requester, int sessionId, List<Info> directives) {
+        return sessionControl.control(requester, sessionId, directives);
+    }
+
+    /**
+     * PMIx_Allocation_request: handed to the {@link AllocationBroker} with the requester's uid and, for one
+     * of our processes in a scheduler's session, that session as the parent of what it asks for.
+     */
+    @Override
+    public CompletionStage<List<Info>> allocate(Proc requester, org.pmix4j.api.AllocDirective directive,
+            List<Info> info) {
+        Integer toolUid = tools.uid(requester);
+        Job job = jobs.job(requester.nspace());
+        Integer parentSession = job != null && job.session() != org.pmix4j.runtime.session.SessionTable.DEFAULT_ID
+                ? job.session() : null;
+        try {
+            return broker.allocate(requester, toolUid != null ? toolUid : uid, parentSession, directive, info);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        return CompletableFuture.completedFuture(new Proc(jobs.toolNamespace(), 0));
     }
 
     @Override
@@ -197,6 +239,10 @@ final class RuntimeHost implements HostModule {
                 // a directive's value the runtime cannot read (PMIX_MAPBY "nonsense" ...)
                 messages.toTool(requester, "PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, e.getMessage());
+            } catch (PmixException e) {
+                // a session that is not here (PMIX_SESSION_ID 7 ...), a directive not carried out
+                messages.toTool(requester, "PMIx_Spawn by " + requester + " was refused: " + e.getMessage());
+                throw e;
             }
         }, runnable -> Thread.ofVirtual().start(runnable));
     }

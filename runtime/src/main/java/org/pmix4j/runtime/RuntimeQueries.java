@@ -13,19 +13,22 @@ import org.pmix4j.api.ProcInfo;
 import org.pmix4j.api.ProcState;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
+import org.pmix4j.runtime.session.SessionQueries;
 
 /**
  * The queries the runtime answers for its server (what the server's own data cannot): the namespaces it
- * runs, their process tables, their status, and what it supports. One answer per query key, keyed by it;
+ * runs, their process tables, their status, what it supports, and its sessions ({@link SessionQueries}). One answer per query key, keyed by it;
  * a key nobody knows is left out, and a query with no answer at all is NOT_FOUND, as libpmix reports.
  */
 final class RuntimeQueries {
     private final JobTable jobs;
     private final String hostname;
+    private final SessionQueries sessions;
 
-    RuntimeQueries(JobTable jobs, String hostname) {
+    RuntimeQueries(JobTable jobs, String hostname, SessionQueries sessions) {
         this.jobs = jobs;
         this.hostname = hostname;
+        this.sessions = sessions;
     }
 
     List<Info> answer(Proc requester, List<Query> queries) {
@@ -52,6 +55,9 @@ final class RuntimeQueries {
 
     private Value answer(Proc requester, String key, List<Info> qualifiers) {
         String ns = Attributes.NSPACE.find(qualifiers).orElse(requester.nspace());
+        if (SessionQueries.answers(key)) {
+            return sessions.answer(requester);
+        }
         if (key.equals(Attributes.QUERY_NAMESPACES.key())) {
             List<String> names = new ArrayList<>();
             for (Job j : jobs.jobs()) {

@@ -23,9 +23,9 @@ import org.pmix4j.api.Value;
  * refuses the first that is
  * <ol>
  * <li>one of the {@linkplain #ALWAYS_REFUSED always refused} attributes, whatever its flags: ignoring a
- * request to hold a job for a debugger, to start it through an agent, to start debugger daemons beside
- * another job, or to run it in a session or allocation that does not exist, would start something else
- * than what was asked, silently (a boolean one set to false asks for nothing and passes);</li>
+ * request to hold a job for a debugger, to start it through an agent, or to start debugger daemons beside
+ * another job, would start something else than what was asked, silently (a boolean one set to false asks
+ * for nothing and passes);</li>
  * <li>marked required and not carried out at its level ({@link #JOB_LEVEL}, {@link #APP_LEVEL}), whether
  * a Standard attribute or a key this runtime does not know.</li>
  * </ol>
@@ -55,6 +55,10 @@ import org.pmix4j.api.Value;
  * <tr><td>PMIX_FWD_STDIN</td><td>DVM</td><td>stdin pushed by the tool</td></tr>
  * <tr><td>PMIX_DISPLAY_MAP, PMIX_REPORT_BINDINGS</td><td>DVM</td><td>JobStarter (prun's --display map,
  * --report-bindings)</td></tr>
+ * <tr><td>PMIX_SESSION_ID, PMIX_ALLOC_ID, PMIX_ALLOC_REQ_ID</td><td>RUN</td><td>JobTable: the job runs in
+ * that session (session.SessionTable.assign); one that is not here refuses the spawn with PMIX_ERR_NOT_FOUND
+ * (a plain run has only its default session, 0)</td></tr>
+ * <tr><td>PMIX_SPAWN_CHILD_SEP</td><td>RUN</td><td>Job: the job lives on when its parent job ends</td></tr>
  * </table>
  *
  * <table>
@@ -121,7 +125,12 @@ final class SpawnDirectives {
             dvm(Attributes.NOHUP, "the job outlives the tool that launched it"),
             dvm(Attributes.FWD_STDIN, "stdin pushed by the tool"),
             dvm(Attributes.DISPLAY_MAP, "JobStarter: the map goes where the job's output goes"),
-            dvm(Attributes.REPORT_BINDINGS, "JobStarter"));
+            dvm(Attributes.REPORT_BINDINGS, "JobStarter"),
+            run(Attributes.SESSION_ID, "JobTable: the job runs in that session (session.SessionTable.assign);"
+                    + " one not here refuses the spawn"),
+            run(Attributes.ALLOC_ID, "JobTable: the job runs in the session of that allocation"),
+            run(Attributes.ALLOC_REQ_ID, "JobTable: the job runs in the session of that request"),
+            run(Attributes.SPAWN_CHILD_SEP, "Job: the job lives on when its parent job ends"));
 
     public static final List<Supported> APP_LEVEL = List.of(
             run(Attributes.WDIR, "Spawns, when the application gives no cwd"));
@@ -140,10 +149,7 @@ final class SpawnDirectives {
             new Refused(Attributes.DEBUG_TARGET, "debugger daemons cannot be placed beside a target yet"),
             new Refused(Attributes.DEBUG_DAEMONS_PER_PROC, "debugger daemons cannot be placed beside a target yet"),
             new Refused(Attributes.DEBUG_DAEMONS_PER_NODE, "debugger daemons cannot be placed beside a target yet"),
-            new Refused(Attributes.DEBUG_JOB, "debugger daemons cannot be placed beside a job yet"),
-            new Refused(Attributes.SESSION_ID, "there are no sessions yet; the job would not run in the one named"),
-            new Refused(Attributes.ALLOC_ID, "there are no allocations yet; the job would not run in the one"
-                    + " named"));
+            new Refused(Attributes.DEBUG_JOB, "debugger daemons cannot be placed beside a job yet"));
 
     private SpawnDirectives() {
     }

@@ -37,7 +37,7 @@ class SpawnDirectivesTest {
     }
 
     @Test
-    void theDebuggerAndSessionDirectivesAreAlwaysRefusedNamingTheAttribute() {
+    void theDebuggerDirectivesAreAlwaysRefusedNamingTheAttribute() {
         PmixException e = refused(List.of(Attributes.DEBUG_STOP_ON_EXEC.info(true)), app());
         assertTrue(e.detail().startsWith("PMIX_DEBUG_STOP_ON_EXEC (pmix.dbg.exec) is not supported by this"
                 + " runtime: "), e.getMessage());
@@ -46,10 +46,14 @@ class SpawnDirectivesTest {
         refused(List.of(Attributes.EXEC_AGENT.info("valgrind")), app());
         refused(List.of(Attributes.FORKEXEC_AGENT.info("gdbserver")), app());
         refused(List.of(Attributes.DEBUGGER_DAEMONS.info(true)), app());
-        PmixException session = refused(List.of(Attributes.SESSION_ID.info(0)), app());
-        assertTrue(session.detail().startsWith("PMIX_SESSION_ID (pmix.session.id) is not supported"),
-                session.getMessage());
-        refused(List.of(Attributes.ALLOC_ID.info("alloc-7")), app());
+    }
+
+    @Test
+    void theSessionDirectivesAreCarriedOutNowRequiredOrNot() {
+        // which session they name is the job table's to check (an unknown one is PMIX_ERR_NOT_FOUND there)
+        assertDoesNotThrow(() -> SpawnDirectives.check(List.of(Attributes.SESSION_ID.requiredInfo(7),
+                Attributes.ALLOC_ID.requiredInfo("alloc-7"), Attributes.ALLOC_REQ_ID.requiredInfo("mine"),
+                Attributes.SPAWN_CHILD_SEP.requiredInfo(true)), List.of(app())));
     }
 
     @Test
@@ -84,9 +88,9 @@ class SpawnDirectivesTest {
 
     @Test
     void theFirstDirectiveNotCarriedOutIsTheOneNamed() {
-        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.ALLOC_ID.info("a"),
-                Attributes.SESSION_ID.info(1)), app());
-        assertTrue(e.detail().startsWith("PMIX_ALLOC_ID"), e.getMessage());
+        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.EXEC_AGENT.info("a"),
+                Attributes.DEBUG_STOP_ON_EXEC.info(true)), app());
+        assertTrue(e.detail().startsWith("PMIX_EXEC_AGENT"), e.getMessage());
     }
 
     @Test
