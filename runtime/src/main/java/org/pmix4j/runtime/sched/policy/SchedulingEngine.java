@@ -102,7 +102,7 @@ public final class SchedulingEngine {
             return Optional.empty();
         }
         byPlannedEnd.remove(s);
-        toExpire.remove(s);
+        forgetExpiry(s);
         ledger.give(s.holding);
         return Optional.of(schedule(now));
     }
@@ -131,6 +131,10 @@ public final class SchedulingEngine {
         if (s == null) {
             return refusal(sessionId, "it is not running");
         }
+        if (s.expiryReported) {
+            // the caller was told to end it and is doing so: more time or resources now would race that
+            return refusal(sessionId, "its time limit passed at " + s.end + "; it is being ended");
+        }
         if (extension.moreTime() == null && extension.more() == null) {
             return refusal(sessionId, "the extension asks for nothing: give more time, nodes or slots");
         }
@@ -157,19 +161,16 @@ public final class SchedulingEngine {
         Optional<PendingRequest> head = head();
         Instant end = s.end;
         Instant plannedEnd = s.plannedEnd;
-        boolean reported = s.expiryReported;
         if (moreTime != null) {
             Instant before = head.map(h -> reservation(h).start()).orElse(null);
             Instant later = s.end.plus(moreTime);
-            Instant at = now;
             change(s, () -> {
                 s.end = later;
                 s.plannedEnd = later;
-                s.expiryReported = reported && !later.isAfter(at);
             });
             Instant after = head.map(h -> reservation(h).start()).orElse(null);
             if (after != null && after.isAfter(before)) {
-                change(s, () -> restore(s, end, plannedEnd, reported));
+                change(s, () -> restore(s, end, plannedEnd));
                 return refusal(sessionId, "more time would delay " + describe(head.get()) + " from " + before
                         + " to " + after);
             }
@@ -183,7 +184,7 @@ public final class SchedulingEngine {
                 added = new Backfill(ledger, head.get().need(), reservation(head.get())).tryStart(more, s.plannedEnd);
             }
             if (added == null) {
-                change(s, () -> restore(s, end, plannedEnd, reported));
+                change(s, () -> restore(s, end, plannedEnd));
                 return refusal(sessionId, "the free resources it asks for are needed by " + describe(head.get())
                         + ", reserved to start at " + reservation(head.get()).start());
             }
@@ -192,10 +193,9 @@ public final class SchedulingEngine {
         return new ExtendResult.Extended(s.view(pool));
     }
 
-    private static void restore(RunningSession s, Instant end, Instant plannedEnd, boolean reported) {
+    private static void restore(RunningSession s, Instant end, Instant plannedEnd) {
         s.end = end;
         s.plannedEnd = plannedEnd;
-        s.expiryReported = reported;
     }
 
     private static ExtendResult refusal(int sessionId, String why) {
@@ -330,10 +330,17 @@ public final class SchedulingEngine {
         }
     }
 
+    /** Takes the session out of the expiry order (which only holds sessions with a limit: it sorts by end). */
+    private void forgetExpiry(RunningSession s) {
+        if (s.end != null) {
+            toExpire.remove(s);
+        }
+    }
+
     /** Re-indexes a session around a change of its end or holding (the sorted sets key on them). */
     private void change(RunningSession s, Runnable mutation) {
         byPlannedEnd.remove(s);
-        toExpire.remove(s);
+        forgetExpiry(s);
         mutation.run();
         byPlannedEnd.add(s);
         if (s.end != null && !s.expiryReported) {
