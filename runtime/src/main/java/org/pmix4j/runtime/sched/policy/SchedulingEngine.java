@@ -81,7 +81,8 @@ public final class SchedulingEngine {
      * Withdraws a queued request (its requester gave up or went away). Nothing of it remains: the head's
      * reservation is recomputed from the queue on every decision, so a withdrawn head leaves no reservation
      * behind, and what it blocked may start in the returned changes. Empty when the ticket is not queued
-     * (never was, was refused, granted or already cancelled).
+     * (never was, was refused, granted or already cancelled); when it was granted, the session exists and the
+     * caller releases it if its requester is gone.
      */
     public Optional<Changes> cancel(Ticket ticket, Instant now) {
         now = advance(now);
@@ -146,9 +147,13 @@ public final class SchedulingEngine {
             }
             more = checked.need();
             if (!ledger.fitsNow(more)) {
-                return refusal(sessionId, "the extension asks for " + extension.more() + " more and "
-                        + (more.kind() == Need.Kind.SLOTS ? "not that many slots are free now"
-                        : "those nodes are not entirely free now"));
+                return refusal(sessionId, switch (more.kind()) {
+                    case SLOTS -> "the extension asks for " + extension.more() + " more; not that many are free now";
+                    case WHOLE_NODES -> "the extension asks for " + extension.more()
+                            + " more; not that many are entirely free now";
+                    case LISTED_NODES -> "the extension asks for nodes " + String.join(",", extension.nodeList())
+                            + "; they are not entirely free now";
+                });
             }
         }
         Duration moreTime = extension.moreTime();
