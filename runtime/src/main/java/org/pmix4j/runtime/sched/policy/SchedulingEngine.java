@@ -166,36 +166,50 @@ public final class SchedulingEngine {
         Optional<PendingRequest> head = head();
         Instant end = s.end;
         Instant plannedEnd = s.plannedEnd;
-        if (moreTime != null) {
-            Instant before = head.map(h -> reservation(h).start()).orElse(null);
-            Instant later = s.end.plus(moreTime);
-            change(s, () -> {
-                s.end = later;
-                s.plannedEnd = later;
-            });
-            Instant after = head.map(h -> reservation(h).start()).orElse(null);
-            if (after != null && after.isAfter(before)) {
-                change(s, () -> restore(s, end, plannedEnd));
-                return refusal(sessionId, "more time would delay " + describe(head.get()) + " from " + before
-                        + " to " + after);
-            }
+        String refused = moreTime == null ? null : lengthen(s, moreTime, head);
+        if (refused == null && more != null) {
+            refused = widen(s, more, head);
         }
-        if (more != null) {
-            Placement added;
-            if (head.isEmpty()) {
-                added = Placer.place(more, ledger.freeView(), ledger.capacity());
-                ledger.take(added);
-            } else {
-                added = new Backfill(ledger, head.get().need(), reservation(head.get())).tryStart(more, s.plannedEnd);
-            }
-            if (added == null) {
-                change(s, () -> restore(s, end, plannedEnd));
-                return refusal(sessionId, "the free resources it asks for are needed by " + describe(head.get())
-                        + ", reserved to start at " + reservation(head.get()).start());
-            }
-            change(s, () -> s.holding = s.holding.plus(added, pool.size()));
+        if (refused != null) {
+            change(s, () -> restore(s, end, plannedEnd));
+            return refusal(sessionId, refused);
         }
         return new ExtendResult.Extended(s.view(pool));
+    }
+
+    /** Moves the session's end later; why not when that delays the head's reservation (left to undo). */
+    private String lengthen(RunningSession s, Duration moreTime, Optional<PendingRequest> head) {
+        Instant before = head.map(h -> reservation(h).start()).orElse(null);
+        Instant later = s.end.plus(moreTime);
+        change(s, () -> {
+            s.end = later;
+            s.plannedEnd = later;
+        });
+        Instant after = head.map(h -> reservation(h).start()).orElse(null);
+        if (after != null && after.isAfter(before)) {
+            return "more time would delay " + describe(head.get()) + " from " + before + " to " + after;
+        }
+        return null;
+    }
+
+    /**
+     * Adds free resources to the session, by the backfill rule as of its (possibly lengthened) end; why not
+     * when the head's reservation needs them.
+     */
+    private String widen(RunningSession s, Need more, Optional<PendingRequest> head) {
+        Placement added;
+        if (head.isEmpty()) {
+            added = Placer.place(more, ledger.freeView(), ledger.capacity());
+            ledger.take(added);
+        } else {
+            added = new Backfill(ledger, head.get().need(), reservation(head.get())).tryStart(more, s.plannedEnd);
+            if (added == null) {
+                return "the free resources it asks for are needed by " + describe(head.get())
+                        + ", reserved to start at " + reservation(head.get()).start();
+            }
+        }
+        change(s, () -> s.holding = s.holding.plus(added, pool.size()));
+        return null;
     }
 
     private static void restore(RunningSession s, Instant end, Instant plannedEnd) {
