@@ -44,7 +44,8 @@ class SchedulingProperties {
     record Cancel(int pick) implements Action {
     }
 
-    record Extend(int pick, int moreSeconds, int moreSlots) implements Action {
+    /** More time and/or more resources (whole nodes when {@code nodes}, else slots). */
+    record Extend(int pick, int moreSeconds, int more, boolean nodes) implements Action {
     }
 
     record Advance(int seconds) implements Action {
@@ -63,7 +64,8 @@ class SchedulingProperties {
         Arbitrary<Action> release = Arbitraries.integers().between(0, 20).map(Release::new);
         Arbitrary<Action> cancel = Arbitraries.integers().between(0, 20).map(Cancel::new);
         Arbitrary<Action> extend = Combinators.combine(Arbitraries.integers().between(0, 20),
-                Arbitraries.integers().between(0, 200), Arbitraries.integers().between(0, 4)).as(Extend::new);
+                Arbitraries.integers().between(0, 200), Arbitraries.integers().between(0, 4),
+                Arbitraries.of(true, false)).as(Extend::new);
         Arbitrary<Action> advance = Arbitraries.integers().between(1, 300).map(Advance::new);
         return Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(8, submit), net.jqwik.api.Tuple.of(2, release),
@@ -76,6 +78,20 @@ class SchedulingProperties {
         new Run(slots).play(actions);
         // the properties about backfill mean something only if the sequences make it happen
         Statistics.label("backfilled").coverage(c -> c.check(true).count(n -> n >= 10));
+    }
+
+    /** A restarted scheduler: the same rules with a session adopted first, and ids above the adopted one. */
+    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+    void theRulesHoldAfterAdoption(@ForAll("pools") List<Integer> slots, @ForAll("actions") List<Action> actions,
+                                   @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 50) int adoptedId,
+                                   @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 400) int limit) {
+        Run run = new Run(slots);
+        Session adopted = new Session(adoptedId, "alloc." + adoptedId, 999, null,
+                List.of(new NodeSlots("a", slots.get(0))), T0.minusSeconds(10),
+                limit == 0 ? null : T0.plusSeconds(limit));
+        run.record(run.engine.adopt(adopted, T0));
+        run.lastId = adoptedId;
+        run.play(actions);
     }
 
     /** One engine driven by one sequence, checked after every step. */
@@ -180,13 +196,25 @@ class SchedulingProperties {
                 return;
             }
             Session s = running.get(e.pick() % running.size());
-            Extension ext = new Extension(e.moreSeconds() == 0 ? null : Duration.ofSeconds(e.moreSeconds()),
-                    e.moreSlots() == 0 ? null : new Demand.Slots(e.moreSlots()), List.of());
+            int count = e.nodes() ? Math.min(e.more(), 2) : e.more();
+            Demand more = count == 0 ? null : e.nodes() ? new Demand.WholeNodes(count) : new Demand.Slots(count);
+            Extension ext = new Extension(e.moreSeconds() == 0 ? null : Duration.ofSeconds(e.moreSeconds()), more,
+                    List.of());
             ExtendResult result = engine.extend(s.id(), ext, now);
             if (result instanceof ExtendResult.Extended x) {
                 assertEquals(s.id(), x.session().id());
-                assertEquals(s.slots() + e.moreSlots(), x.session().slots());
+                assertEquals(s.start(), x.session().start());
+                if (more instanceof Demand.Slots sl) {
+                    assertEquals(s.slots() + sl.count(), x.session().slots());
+                } else if (more instanceof Demand.WholeNodes w) {
+                    assertEquals(s.nodes().size() + w.count(), x.session().nodes().size());
+                }
+                if (ext.moreTime() != null) {
+                    assertEquals(s.end().plus(ext.moreTime()), x.session().end());
+                }
                 granted.replaceAll((t, old) -> old.id() == s.id() ? x.session() : old);
+            } else if (ext.moreTime() == null && more == null) {
+                assertTrue(((ExtendResult.Refused) result).reason().contains("asks for nothing"));
             }
         }
 
