@@ -213,8 +213,13 @@ class SchedulingProperties {
                     assertEquals(s.end().plus(ext.moreTime()), x.session().end());
                 }
                 granted.replaceAll((t, old) -> old.id() == s.id() ? x.session() : old);
-            } else if (ext.moreTime() == null && more == null) {
-                assertTrue(((ExtendResult.Refused) result).reason().contains("asks for nothing"));
+            } else {
+                String reason = ((ExtendResult.Refused) result).reason();
+                if (expiredOnce.contains(s.id())) {
+                    assertTrue(reason.contains("it is being ended"), reason);
+                } else if (ext.moreTime() == null && more == null) {
+                    assertTrue(reason.contains("asks for nothing"), reason);
+                }
             }
         }
 
