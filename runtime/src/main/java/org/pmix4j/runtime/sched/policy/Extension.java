@@ -1,6 +1,7 @@
 package org.pmix4j.runtime.sched.policy;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -14,7 +15,7 @@ import java.util.List;
  */
 public record Extension(Duration moreTime, Demand more, List<String> nodeList) {
     public Extension {
-        nodeList = nodeList == null ? List.of() : List.copyOf(nodeList);
+        nodeList = nodeList == null ? List.of() : List.copyOf(new LinkedHashSet<>(nodeList));
     }
 
     public static Extension time(Duration moreTime) {

@@ -20,10 +20,10 @@ public record QueueSnapshot(Instant at, List<Pending> pending, List<Session> run
      * One waiting request.
      *
      * @param position       1 for the head of the queue
-     * @param estimatedStart when it would start if every session ran to its limit (the default limit for
-     *                       those without one) and the queue were served in order; the head's is its
-     *                       reservation. Backfill and early ends can only make it earlier... mostly: a
-     *                       session without a limit that outlives the default delays everything
+     * @param estimatedStart when it would start if every session ran to its planned end (its limit, or the
+     *                       default limit without one) and the queue were served in order; for the head this
+     *                       is its reservation. Only the head's is kept: early ends bring starts forward, and
+     *                       requests submitted later may backfill ahead of the others
      */
     public record Pending(int position, Ticket ticket, AllocationRequest request, Instant submitted,
                           Instant estimatedStart) {

@@ -39,7 +39,9 @@ final class RequestCheck {
     }
 
     /** Counts and node names checked, without asking whether the pool is big enough (extensions use this). */
-    Result compile(Demand demand, List<String> nodeList) {
+    Result compile(Demand demand, List<String> names) {
+        // a name given twice is one node: counting it twice would make the fit check and placement disagree
+        List<String> nodeList = names.stream().distinct().toList();
         int[] nodes = null;
         boolean[] allowed = null;
         if (!nodeList.isEmpty()) {

@@ -81,7 +81,8 @@ public final class SchedulingEngine {
      * Withdraws a queued request (its requester gave up or went away). Nothing of it remains: the head's
      * reservation is recomputed from the queue on every decision, so a withdrawn head leaves no reservation
      * behind, and what it blocked may start in the returned changes. Empty when the ticket is not queued
-     * (never was, was refused, granted or already cancelled).
+     * (never was, was refused, granted or already cancelled); when it was granted, the session exists and the
+     * caller releases it if its requester is gone.
      */
     public Optional<Changes> cancel(Ticket ticket, Instant now) {
         now = advance(now);
@@ -102,7 +103,7 @@ public final class SchedulingEngine {
             return Optional.empty();
         }
         byPlannedEnd.remove(s);
-        toExpire.remove(s);
+        forgetExpiry(s);
         ledger.give(s.holding);
         return Optional.of(schedule(now));
     }
@@ -131,6 +132,10 @@ public final class SchedulingEngine {
         if (s == null) {
             return refusal(sessionId, "it is not running");
         }
+        if (s.expiryReported) {
+            // the caller was told to end it and is doing so: more time or resources now would race that
+            return refusal(sessionId, "its time limit passed at " + s.end + "; it is being ended");
+        }
         if (extension.moreTime() == null && extension.more() == null) {
             return refusal(sessionId, "the extension asks for nothing: give more time, nodes or slots");
         }
@@ -142,9 +147,13 @@ public final class SchedulingEngine {
             }
             more = checked.need();
             if (!ledger.fitsNow(more)) {
-                return refusal(sessionId, "the extension asks for " + extension.more() + " more and "
-                        + (more.kind() == Need.Kind.SLOTS ? "not that many slots are free now"
-                        : "those nodes are not entirely free now"));
+                return refusal(sessionId, switch (more.kind()) {
+                    case SLOTS -> "the extension asks for " + extension.more() + " more; not that many are free now";
+                    case WHOLE_NODES -> "the extension asks for " + extension.more()
+                            + " more; not that many are entirely free now";
+                    case LISTED_NODES -> "the extension asks for nodes " + String.join(",", extension.nodeList())
+                            + "; they are not entirely free now";
+                });
             }
         }
         Duration moreTime = extension.moreTime();
@@ -157,45 +166,55 @@ public final class SchedulingEngine {
         Optional<PendingRequest> head = head();
         Instant end = s.end;
         Instant plannedEnd = s.plannedEnd;
-        boolean reported = s.expiryReported;
-        if (moreTime != null) {
-            Instant before = head.map(h -> reservation(h).start()).orElse(null);
-            Instant later = s.end.plus(moreTime);
-            Instant at = now;
-            change(s, () -> {
-                s.end = later;
-                s.plannedEnd = later;
-                s.expiryReported = reported && !later.isAfter(at);
-            });
-            Instant after = head.map(h -> reservation(h).start()).orElse(null);
-            if (after != null && after.isAfter(before)) {
-                change(s, () -> restore(s, end, plannedEnd, reported));
-                return refusal(sessionId, "more time would delay " + describe(head.get()) + " from " + before
-                        + " to " + after);
-            }
+        String refused = moreTime == null ? null : lengthen(s, moreTime, head);
+        if (refused == null && more != null) {
+            refused = widen(s, more, head);
         }
-        if (more != null) {
-            Placement added;
-            if (head.isEmpty()) {
-                added = Placer.place(more, ledger.freeView(), ledger.capacity());
-                ledger.take(added);
-            } else {
-                added = new Backfill(ledger, head.get().need(), reservation(head.get())).tryStart(more, s.plannedEnd);
-            }
-            if (added == null) {
-                change(s, () -> restore(s, end, plannedEnd, reported));
-                return refusal(sessionId, "the free resources it asks for are needed by " + describe(head.get())
-                        + ", reserved to start at " + reservation(head.get()).start());
-            }
-            change(s, () -> s.holding = s.holding.plus(added, pool.size()));
+        if (refused != null) {
+            change(s, () -> restore(s, end, plannedEnd));
+            return refusal(sessionId, refused);
         }
         return new ExtendResult.Extended(s.view(pool));
     }
 
-    private static void restore(RunningSession s, Instant end, Instant plannedEnd, boolean reported) {
+    /** Moves the session's end later; why not when that delays the head's reservation (left to undo). */
+    private String lengthen(RunningSession s, Duration moreTime, Optional<PendingRequest> head) {
+        Instant before = head.map(h -> reservation(h).start()).orElse(null);
+        Instant later = s.end.plus(moreTime);
+        change(s, () -> {
+            s.end = later;
+            s.plannedEnd = later;
+        });
+        Instant after = head.map(h -> reservation(h).start()).orElse(null);
+        if (after != null && after.isAfter(before)) {
+            return "more time would delay " + describe(head.get()) + " from " + before + " to " + after;
+        }
+        return null;
+    }
+
+    /**
+     * Adds free resources to the session, by the backfill rule as of its (possibly lengthened) end; why not
+     * when the head's reservation needs them.
+     */
+    private String widen(RunningSession s, Need more, Optional<PendingRequest> head) {
+        Placement added;
+        if (head.isEmpty()) {
+            added = Placer.place(more, ledger.freeView(), ledger.capacity());
+            ledger.take(added);
+        } else {
+            added = new Backfill(ledger, head.get().need(), reservation(head.get())).tryStart(more, s.plannedEnd);
+            if (added == null) {
+                return "the free resources it asks for are needed by " + describe(head.get())
+                        + ", reserved to start at " + reservation(head.get()).start();
+            }
+        }
+        change(s, () -> s.holding = s.holding.plus(added, pool.size()));
+        return null;
+    }
+
+    private static void restore(RunningSession s, Instant end, Instant plannedEnd) {
         s.end = end;
         s.plannedEnd = plannedEnd;
-        s.expiryReported = reported;
     }
 
     private static ExtendResult refusal(int sessionId, String why) {
@@ -330,10 +349,17 @@ public final class SchedulingEngine {
         }
     }
 
+    /** Takes the session out of the expiry order (which only holds sessions with a limit: it sorts by end). */
+    private void forgetExpiry(RunningSession s) {
+        if (s.end != null) {
+            toExpire.remove(s);
+        }
+    }
+
     /** Re-indexes a session around a change of its end or holding (the sorted sets key on them). */
     private void change(RunningSession s, Runnable mutation) {
         byPlannedEnd.remove(s);
-        toExpire.remove(s);
+        forgetExpiry(s);
         mutation.run();
         byPlannedEnd.add(s);
         if (s.end != null && !s.expiryReported) {

@@ -8,9 +8,8 @@ import java.util.PriorityQueue;
 
 /**
  * Estimates when each pending request starts, for {@code pmix4j queue}: a simulation in which every session
- * runs to its planned end and the queue is served strictly in order. For the head this is its reservation;
- * for the others an upper bound as long as sessions keep to their limits, since backfill and early ends only
- * bring starts forward. One pass over the queue with a heap of ends: O((sessions + queue) log + queue x
+ * runs to its planned end and the queue is served strictly in order. For the head this is its reservation,
+ * which backfill keeps; for the others an estimate only, since EASY protects nobody but the head. One pass over the queue with a heap of ends: O((sessions + queue) log + queue x
  * allowed nodes), done only when a snapshot is asked for.
  */
 final class StartEstimator {

@@ -78,7 +78,7 @@ class ExtendTest {
     void moreSlotsThanAreFreeAreRefused() {
         EngineFixture f = new EngineFixture("a:4");
         Session s = f.sessionOf(f.queue(slots(2, 100), 0));
-        assertEquals("cannot extend session 1: the extension asks for 3 slots more and not that many slots are free now",
+        assertEquals("cannot extend session 1: the extension asks for 3 slots more; not that many are free now",
                 refused(f.engine.extend(s.id(), Extension.resources(new Demand.Slots(3)), at(1))));
         assertEquals("cannot extend session 1: the extension names node z, which is not in the pool (a:4)",
                 refused(f.engine.extend(s.id(), Extension.resources(new Demand.Slots(1)).on(List.of("z")), at(1))));
@@ -112,5 +112,28 @@ class ExtendTest {
         Session extendedShort = extended(f.engine.extend(shortOne.id(),
                 Extension.resources(new Demand.WholeNodes(1)), at(2)));
         assertEquals(List.of("b", "c"), extendedShort.nodeNames(), "it ends by the head's start: no delay");
+    }
+
+    @Test
+    void namedNodesWhole() {
+        EngineFixture f = new EngineFixture("a:4,b:2,c:4");
+        Session s = f.sessionOf(f.queue(slots(1, 100), 0));
+        assertEquals(List.of(new NodeSlots("b", 1)), s.nodes(), "the tightest fit");
+        Session more = extended(f.engine.extend(s.id(),
+                Extension.resources(new Demand.ListedNodes()).on(List.of("c", "c")), at(1)));
+        assertEquals(List.of(new NodeSlots("b", 1), new NodeSlots("c", 4)), more.nodes());
+        assertEquals("cannot extend session 1: the extension asks for nodes b; they are not entirely free now",
+                refused(f.engine.extend(s.id(), Extension.resources(new Demand.ListedNodes()).on(List.of("b")), at(1))));
+        assertEquals("cannot extend session 1: the extension asks for nothing: give more time, nodes or slots",
+                refused(f.engine.extend(s.id(), new Extension(null, null, List.of()), at(1))));
+    }
+
+    @Test
+    void anExpiredSessionIsNotExtended() {
+        EngineFixture f = new EngineFixture("a:4");
+        Session s = f.sessionOf(f.queue(slots(1, 10), 0));
+        f.tick(10);
+        assertEquals("cannot extend session 1: its time limit passed at " + at(10) + "; it is being ended",
+                refused(f.engine.extend(s.id(), Extension.time(Duration.ofSeconds(60)), at(11))));
     }
 }
