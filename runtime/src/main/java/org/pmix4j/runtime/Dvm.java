@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.pmix4j.api.PmixException;
+import org.pmix4j.runtime.sched.SchedulerLink;
 import org.pmix4j.server.ServerConfig;
 
 /**
@@ -66,11 +67,18 @@ public final class Dvm {
                 hostname);
         RuntimeSettings settings = RuntimeSettings.dvm(env, hostname, options.tmpdir(), options.systemServer(),
                 options.reportUri());
-        try (LocalRuntime runtime = new LocalRuntime(settings, plan, out, err, env)) {
+        // the node's system controller attaches to the node's scheduler (docs/sessions.md); another DVM has none
+        SchedulerLink scheduler = options.systemServer()
+                ? new SchedulerLink(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname) : null;
+        try (scheduler; LocalRuntime runtime = scheduler == null ? new LocalRuntime(settings, plan, out, err, env)
+                : new LocalRuntime(settings, plan, out, err, env, scheduler, scheduler)) {
             CompletableFuture<Integer> signalled = new CompletableFuture<>();
             Signals signals = Signals.installPersistent(signalled, runtime.messages());
             try {
                 runtime.start();
+                if (scheduler != null) {
+                    scheduler.start();
+                }
                 ReportTarget.write("--report-pid", options.reportPid(), Long.toString(ProcessHandle.current().pid()),
                         out, err);
                 ready.accept(new Ready(ProcessHandle.current().pid(), runtime.server().uri(),

@@ -74,11 +74,13 @@ class SchedulerContentionTest {
         Process shortOne = null;
         LauncherProcess longOne = null;
         try {
-            assertTrue(first.awaitOutput("granted session 1 ", 1, Duration.ofSeconds(60)), first.all() + sched.process().all());
+            await(() -> first.stderr().contains("granted session 1 "), () -> first.all() + sched.process().all());
 
             Path headOut = tmp.resolve("head.out");
             head = user.start(headOut, allocTool.toString(), uri, "new", "4", "60");
-            await(() -> queue().contains("position 1"), "the second user's request for 4 slots heads the queue");
+            Path out = headOut;
+            await(() -> queue().contains("position 1"), () -> "the second user's request for 4 slots heads the queue\n"
+                    + read(out) + sched.process().all());
 
             longOne = alloc("-n", "1", "--time", "7200", "--", "sleep", "600");
             await(() -> queue().contains("position 2"), "root's 2-hour request queues behind it");
@@ -100,9 +102,11 @@ class SchedulerContentionTest {
 
             head.getOutputStream().close();
             assertEquals(0, head.waitFor());
-            assertTrue(longOne.awaitOutput("granted session 4 ", 1, Duration.ofSeconds(60)), longOne.all());
+            LauncherProcess last = longOne;
+            await(() -> last.stderr().contains("granted session 4 "), () -> last.all() + sched.process().all());
             var refused = user.run(java.util.Map.of(), allocTool.toString(), uri, "release", "4");
-            assertTrue(refused.stdout().contains("release PMIX_ERR_NO_PERMISSIONS"), refused.all());
+            assertTrue(refused.stdout().contains("release NO-PERMISSIONS"), refused.all());
+            assertTrue(refused.stderr().contains("belongs to uid 0"), refused.all());
             assertTrue(sched.process().isAlive());
         } finally {
             if (longOne != null) {
@@ -137,10 +141,14 @@ class SchedulerContentionTest {
 
     /** Waits (60 s at most) until {@code condition} holds. */
     private static void await(ThrowingSupplier condition, String what) throws Exception {
+        await(condition, () -> what);
+    }
+
+    private static void await(ThrowingSupplier condition, java.util.function.Supplier<String> what) throws Exception {
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!condition.get()) {
             if (System.nanoTime() > end) {
-                throw new AssertionError("never: " + what);
+                throw new AssertionError("never: " + what.get());
             }
             Thread.sleep(100);
         }

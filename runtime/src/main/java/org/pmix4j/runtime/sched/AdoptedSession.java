@@ -6,19 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
-import org.pmix4j.api.Value;
 import org.pmix4j.runtime.sched.policy.AllocationRequest;
 import org.pmix4j.runtime.sched.policy.NodeSlots;
 import org.pmix4j.runtime.sched.policy.Session;
+import org.pmix4j.runtime.session.SessionKeys;
 
 /**
- * A session the runtime reports running (its answer to {@link RuntimeLink#SESSIONS_QUERY}, docs/sessions.md),
+ * A session the runtime reports running (its answer to pmix4j.qry.sessions, docs/sessions.md),
  * as the engine adopts it: a restarted scheduler must neither hand its slots out again nor reuse its id.
  */
 final class AdoptedSession {
-    /** The session's start, seconds since the epoch. */
-    static final String START_KEY = "pmix4j.ssn.start";
-
     private AdoptedSession() {
     }
 
@@ -38,12 +35,7 @@ final class AdoptedSession {
         for (int i = 0; i < nodes.size(); i++) {
             held.add(new NodeSlots(nodes.get(i), Integer.parseInt(slots[i].strip())));
         }
-        Instant start = now;
-        for (Info f : fields) {
-            if (f.key().equals(START_KEY) && f.value() instanceof Value.UInt64 t) {
-                start = Instant.ofEpochSecond(t.value());
-            }
-        }
+        Instant start = SessionKeys.START.find(fields).map(Instant::ofEpochSecond).orElse(now);
         Integer limit = Attributes.ALLOC_TIME.find(fields).orElse(null);
         Instant end = limit == null ? null : start.plus(Duration.ofSeconds(Integer.toUnsignedLong(limit)));
         return new Session(id, alloc, uid, Attributes.ALLOC_REQ_ID.find(fields).orElse(null), held, start, end);

@@ -9,6 +9,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Value;
+import org.pmix4j.runtime.session.SessionKeys;
 
 /**
  * The attributes of one PMIx_Allocation_request as the scheduler reads them (docs/sessions.md), checked
@@ -26,7 +27,7 @@ import org.pmix4j.api.Value;
  * @param waitSeconds    PMIX_TIMEOUT: how long the requester waits in the queue, or null for ever
  * @param userId         PMIX_USERID: whom a runtime asks for (believed from the runtime only), or null
  * @param requestor      PMIX_REQUESTOR: the process a runtime asks for, or null
- * @param parent         the session the request came from ({@link RuntimeLink#PARENT_KEY}), or null
+ * @param parent         the session the request came from (pmix4j.ssn.parent), or null
  */
 record AllocationAsk(AllocDirective directive, Integer numNodes, Integer numCpus, String nodeList, Long timeSeconds,
         String requestId, String allocationId, Integer sessionId, boolean childSeparate, Integer waitSeconds,
@@ -100,14 +101,11 @@ record AllocationAsk(AllocDirective directive, Integer numNodes, Integer numCpus
 
     private static Integer parent(List<Info> info) {
         for (Info i : info) {
-            if (i.key().equals(RuntimeLink.PARENT_KEY)) {
-                if (i.value() instanceof Value.UInt32 u) {
-                    return u.value();
-                }
-                throw bad(RuntimeLink.PARENT_KEY + " must be a uint32 session id, not " + i.value());
+            if (i.key().equals(SessionKeys.PARENT.key()) && !(i.value() instanceof Value.UInt32)) {
+                throw bad(SessionKeys.PARENT.key() + " must be a uint32 session id, not " + i.value());
             }
         }
-        return null;
+        return SessionKeys.PARENT.find(info).orElse(null);
     }
 
     /** The session a release or extension names: PMIX_SESSION_ID, or the number in PMIX_ALLOC_ID "alloc.N". */

@@ -32,7 +32,7 @@ final class QueueStatus {
         this.users = users;
     }
 
-    /** @param runtimeSessions the runtime's answer to {@link RuntimeLink#SESSIONS_QUERY}: their jobs */
+    /** @param runtimeSessions the runtime's answer to pmix4j.qry.sessions: their jobs */
     static QueueStatus of(QueueSnapshot snapshot, List<List<Info>> runtimeSessions) {
         Map<Integer, List<String>> jobs = new HashMap<>();
         for (List<Info> fields : runtimeSessions) {

@@ -15,6 +15,7 @@ import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.client.tool.SystemRole;
+import org.pmix4j.runtime.session.SessionKeys;
 
 /**
  * The scheduler's side of its runtime (the node's system controller, {@code pmix4j dvm --system-server}):
@@ -23,13 +24,6 @@ import org.pmix4j.client.tool.SystemRole;
  * adopt.
  */
 final class RuntimeLink implements AutoCloseable {
-    /** The query key by which the runtime lists its sessions (docs/sessions.md, adoption). */
-    static final String SESSIONS_QUERY = "pmix4j.qry.sessions";
-    /** The session a request came from (docs/sessions.md). */
-    static final String PARENT_KEY = "pmix4j.ssn.parent";
-    /** Why a session is ended, for the runtime's message to its processes. */
-    static final String REASON_KEY = "pmix4j.ssn.reason";
-
     private final Path systemTmpdir;
     private final String hostname;
     private RoleLink link;
@@ -72,7 +66,7 @@ final class RuntimeLink implements AutoCloseable {
         List<Info> directives = new ArrayList<>(List.of(Attributes.SESSION_INSTANTIATE.info(true),
                 Attributes.SESSION_RESOURCES.info(DataArray.ofInfos(resources)), Attributes.USERID.info(order.uid())));
         if (order.parent() != null) {
-            directives.add(Info.of(PARENT_KEY, new Value.UInt32(order.parent())));
+            directives.add(SessionKeys.PARENT.info(order.parent()));
         }
         if (order.childSeparate()) {
             directives.add(Attributes.ALLOC_CHILD_SEP.info(true));
@@ -82,7 +76,7 @@ final class RuntimeLink implements AutoCloseable {
 
     /** Ends a session in the runtime: its jobs are told, then stopped; answered once they are gone. */
     CompletionStage<Void> terminate(int sessionId, String reason) {
-        return control(sessionId, List.of(Attributes.SESSION_TERMINATE.info(true), Info.of(REASON_KEY, reason)));
+        return control(sessionId, List.of(Attributes.SESSION_TERMINATE.info(true), SessionKeys.REASON.info(reason)));
     }
 
     /** Grows a session in the runtime: a later limit, or more slots (then its whole new holding). */
@@ -120,7 +114,7 @@ final class RuntimeLink implements AutoCloseable {
     private static List<List<Info>> sessionsOf(PmixTool tool) {
         List<Info> answer;
         try {
-            answer = tool.query(List.of(new Query(List.of(SESSIONS_QUERY), List.of())));
+            answer = tool.query(List.of(new Query(List.of(SessionKeys.QUERY_SESSIONS.key()), List.of())));
         } catch (PmixException e) {
             if (e.status() == PmixStatus.PMIX_ERR_NOT_FOUND) {
                 return List.of();

@@ -3,7 +3,6 @@ package org.pmix4j.runtime.sched;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.AllocDirective;
@@ -13,9 +12,12 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
-import org.pmix4j.api.Value;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.client.tool.SystemRole;
+import org.pmix4j.runtime.session.AllocationBroker;
+import org.pmix4j.runtime.session.SessionJobs;
+import org.pmix4j.runtime.session.SessionKeys;
+import org.pmix4j.runtime.session.SessionListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * the pool. Without a scheduler, an allocation request is PMIX_ERR_NOT_SUPPORTED; after losing one, it is
  * PMIX_ERR_UNREACH until one attaches again (the sessions it granted run on meanwhile).
  */
-public final class SchedulerLink implements AutoCloseable {
+public final class SchedulerLink implements AllocationBroker, SessionListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerLink.class);
 
     private final RoleLink link;
@@ -48,6 +50,7 @@ public final class SchedulerLink implements AutoCloseable {
      * @param uid    the requester's uid, as the kernel said at its connect
      * @param parent the session of the requester's job (null: none, or the runtime's default session)
      */
+    @Override
     public CompletionStage<List<Info>> allocate(Proc requester, int uid, Integer parent, AllocDirective directive,
             List<Info> info) {
         PmixTool tool = link.tool();
@@ -62,14 +65,14 @@ public final class SchedulerLink implements AutoCloseable {
         for (Info i : info) {
             // what the requester says of itself is not forwarded: the runtime says it
             if (!i.key().equals(Attributes.USERID.key()) && !i.key().equals(Attributes.REQUESTOR.key())
-                    && !i.key().equals(RuntimeLink.PARENT_KEY)) {
+                    && !i.key().equals(SessionKeys.PARENT.key())) {
                 forwarded.add(i);
             }
         }
         forwarded.add(Attributes.USERID.info(uid));
         forwarded.add(Attributes.REQUESTOR.info(requester));
         if (parent != null) {
-            forwarded.add(Info.of(RuntimeLink.PARENT_KEY, new Value.UInt32(parent)));
+            forwarded.add(SessionKeys.PARENT.info(parent));
         }
         return tool.allocationRequestAsync(directive, forwarded);
     }
@@ -77,23 +80,24 @@ public final class SchedulerLink implements AutoCloseable {
     /**
      * A session ended in the runtime: PMIX_SESSION_COMPLETE with each job's termination status. Not sent when no
      * scheduler is attached; one that attaches later learns the runtime's sessions by asking.
-     *
-     * @param jobs each job's namespace and exit status
      */
-    public void sessionEnded(int sessionId, String allocationId, Map<String, Integer> jobs) {
+    @Override
+    public void sessionEnded(EndedSession ended) {
         PmixTool tool = link.tool();
         if (tool == null) {
             return;
         }
         List<Info> report = new ArrayList<>(List.of(Attributes.SESSION_COMPLETE.info(true)));
-        if (allocationId != null) {
-            report.add(Attributes.ALLOC_ID.info(allocationId));
+        if (ended.allocId() != null) {
+            report.add(Attributes.ALLOC_ID.info(ended.allocId()));
         }
-        jobs.forEach((nspace, status) -> report.add(Attributes.JOB_INFO_ARRAY.info(DataArray.ofInfos(List.of(
-                Attributes.NSPACE.info(nspace), Attributes.JOB_TERM_STATUS.info(status))))));
-        tool.sessionControlAsync(sessionId, report).whenComplete((ok, err) -> {
+        for (SessionJobs.JobEnd j : ended.jobs()) {
+            report.add(Attributes.JOB_INFO_ARRAY.info(DataArray.ofInfos(List.of(
+                    Attributes.NSPACE.info(j.nspace()), Attributes.JOB_TERM_STATUS.info(j.termStatus())))));
+        }
+        tool.sessionControlAsync(ended.id(), report).whenComplete((ok, err) -> {
             if (err != null) {
-                LOG.warn("the scheduler did not take the end of session {}: {}", sessionId, err.getMessage());
+                LOG.warn("the scheduler did not take the end of session {}: {}", ended.id(), err.getMessage());
             }
         });
     }
