@@ -169,8 +169,10 @@ final class AllocationDesk implements AutoCloseable {
                 LOG.warn("the runtime refused session {}: {}", s.id(), err.getMessage());
                 held.remove(s.id());
                 engine.release(s.id(), now()).ifPresent(this::apply);
-                w.reply().completeExceptionally(err instanceof PmixException ? err : new PmixException(
-                        PmixStatus.PMIX_ERR_JOB_ALLOC_FAILED, "the runtime could not create the session: " + err));
+                Throwable cause = err.getCause() != null ? err.getCause() : err;
+                int status = cause instanceof PmixException pe ? pe.status() : PmixStatus.PMIX_ERR_JOB_ALLOC_FAILED;
+                w.reply().completeExceptionally(new PmixException(status, "the runtime could not create session "
+                        + s.id() + " (" + PmixStatus.name(status) + "; its log says why): the request is withdrawn"));
                 return;
             }
             LOG.info("session {} granted to uid {}: {}", s.id(), s.uid(), s.nodes());
