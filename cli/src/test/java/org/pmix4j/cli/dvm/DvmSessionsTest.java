@@ -130,9 +130,11 @@ class DvmSessionsTest {
 
     @Test
     void endingASessionEndsItsChildSessionsButNotTheSeparatedOnes() throws Exception {
+        Path endClient = NativeBuild.pmixProgram(Path.of("src/test/c/session_end_client.c"));
+        Path told = Files.createDirectories(tmp.resolve("told"));
         try (DvmProcess dvm = dvm(tmp.resolve("b")); PmixTool sched = controller(dvm)) {
             sched.sessionControl(1, instantiate(HOST, "1"));
-            sched.sessionControl(2, instantiate(HOST, "1", Info.of("pmix4j.ssn.parent", org.pmix4j.api.Value.uint32(1))));
+            sched.sessionControl(2, instantiate(HOST, "2", Info.of("pmix4j.ssn.parent", org.pmix4j.api.Value.uint32(1))));
             sched.sessionControl(3, instantiate(HOST, "1", Info.of("pmix4j.ssn.parent", org.pmix4j.api.Value.uint32(1)),
                     Attributes.ALLOC_CHILD_SEP.info(true)));
             sched.sessionControl(4, instantiate(HOST, "1", Info.of("pmix4j.ssn.parent", org.pmix4j.api.Value.uint32(2))));
@@ -140,11 +142,22 @@ class DvmSessionsTest {
             for (int s = 1; s <= 4; s++) {
                 sched.spawn(List.of(Attributes.SESSION_ID.info(s)), List.of(sleep("71.0" + s)));
             }
+            // a libpmix client in the child session 2, registered for PMIX_EVENT_SESSION_END
+            sched.spawn(List.of(Attributes.SESSION_ID.info(2)), List.of(new App(endClient.toString(),
+                    List.of(endClient.toString(), told.toString()), List.of(), null, 1, List.of())));
             for (int s = 1; s <= 4; s++) {
                 assertTrue(awaitProcess("71.0" + s, true).isPresent(), "job of session " + s + "\n"
                         + dvm.process().all());
             }
+            assertTrue(awaitFile(told, "ready."), dvm.process().all());
             sched.sessionControl(1, List.of(Attributes.SESSION_TERMINATE.info(true)));
+            Path ended;
+            try (var files = Files.list(told)) {
+                ended = files.filter(f -> f.getFileName().toString().startsWith("ended.")).findFirst()
+                        .orElseThrow(() -> new AssertionError("the client was not told that its session ended\n"
+                                + dvm.process().all()));
+            }
+            assertEquals("2", Files.readString(ended).strip(), "PMIX_SESSION_ID of the session-end event");
             // answered once the sessions are gone: their processes and directories too
             assertTrue(awaitProcess("71.01", false).isEmpty(), dvm.process().all());
             assertTrue(awaitProcess("71.02", false).isEmpty(), "the child session ended with its parent\n"
@@ -233,6 +246,20 @@ class DvmSessionsTest {
 
     private static App sleep(String seconds) {
         return new App("sleep", List.of("sleep", seconds), List.of(), null, 1, List.of());
+    }
+
+    /** Waits (30 s at most) for a file whose name starts with {@code prefix} in {@code dir}. */
+    private static boolean awaitFile(Path dir, String prefix) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < end) {
+            try (var files = Files.list(dir)) {
+                if (files.anyMatch(f -> f.getFileName().toString().startsWith(prefix))) {
+                    return true;
+                }
+            }
+            Thread.sleep(20);
+        }
+        return false;
     }
 
     private static boolean awaitText(DvmProcess dvm, String text) throws InterruptedException {
