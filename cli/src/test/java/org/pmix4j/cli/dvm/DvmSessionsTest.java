@@ -66,9 +66,15 @@ class DvmSessionsTest {
         Path spawner = NativeBuild.pmixProgram(Path.of("src/test/c/session_spawn.c"));
         Path client = NativeBuild.pmixProgram(Path.of("src/test/c/session_client.c"));
         try (DvmProcess dvm = dvm(tmp.resolve("a")); PmixTool sched = controller(dvm)) {
+            java.util.concurrent.CompletableFuture<Integer> started = new java.util.concurrent.CompletableFuture<>();
+            sched.registerEventHandler(List.of(PmixStatus.PMIX_EVENT_SESSION_START), List.of(), event -> {
+                started.complete(Attributes.SESSION_ID.find(event.info()).orElse(-2));
+                return org.pmix4j.client.EventOutcome.CONTINUE;
+            });
             List<Info> reply = sched.sessionControl(5, instantiate(HOST, "2", Attributes.ALLOC_ID.info("alloc.5")));
             assertEquals(5, Attributes.SESSION_ID.find(reply).orElseThrow(), reply.toString());
             assertEquals("alloc.5", Attributes.ALLOC_ID.find(reply).orElseThrow());
+            assertEquals(5, started.get(30, java.util.concurrent.TimeUnit.SECONDS), "PMIX_EVENT_SESSION_START");
             Path sessionDir = dvm.sessionDir().resolve("session.5");
             assertTrue(Files.isDirectory(sessionDir), "the session's level of the session-directory tree");
 
