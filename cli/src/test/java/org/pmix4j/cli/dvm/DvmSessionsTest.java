@@ -128,6 +128,12 @@ class DvmSessionsTest {
             assertEquals("2", Attributes.ALLOC_NUM_CPU_LIST.find(five).orElseThrow());
             assertEquals(1, five.stream().filter(i -> i.key().equals(Attributes.NSPACE.key())).count(), five.toString());
 
+            // no scheduler attached: an allocation request is not supported, and the DVM says why
+            PmixException alloc = assertThrows(PmixException.class, () -> sched.allocationRequest(
+                    org.pmix4j.api.AllocDirective.NEW, List.of(Attributes.ALLOC_NUM_CPUS.info(1L))));
+            assertEquals(PmixStatus.PMIX_ERR_NOT_SUPPORTED, alloc.status(), alloc.getMessage());
+            assertTrue(awaitText(dvm, "no scheduler is attached to this runtime"), dvm.process().all());
+
             sched.sessionControl(5, List.of(Attributes.SESSION_TERMINATE.info(true)));
             assertFalse(Files.exists(sessionDir), "the session's directory went with it");
             assertTrue(sessions(sched).isEmpty());
