@@ -249,12 +249,12 @@ public final class SessionControl {
             ends.forEach((ns, e) -> all.add(e != null ? e : new SessionJobs.JobEnd(ns, 0, PmixStatus.PMIX_SUCCESS)));
             tree.remove(s);
             table.remove(s);
-            s.gone().complete(null);
             try {
                 listener.sessionEnded(new SessionListener.EndedSession(s.id(), s.allocId(), all));
             } catch (RuntimeException e) {
                 messages.accept("telling of the end of " + s + " failed: " + e);
             }
+            s.gone().complete(null);
         } catch (RuntimeException e) {
             messages.accept("ending " + s + " failed: " + e);
             table.remove(s);
