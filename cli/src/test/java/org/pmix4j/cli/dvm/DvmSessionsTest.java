@@ -181,6 +181,15 @@ class DvmSessionsTest {
             assertTrue(Files.isDirectory(dvm.sessionDir().resolve("session.3")));
             assertEquals(List.of(3, 4), List.copyOf(sessions(sched).keySet()));
 
+            // pause and resume: SIGSTOP and SIGCONT to the session's processes, the other session's untouched
+            long three = awaitProcess("71.03", true).orElseThrow().pid();
+            long four = awaitProcess("71.04", true).orElseThrow().pid();
+            sched.sessionControl(3, List.of(Attributes.SESSION_PAUSE.info(true)));
+            assertTrue(awaitState(three, true), "session 3's process is stopped");
+            assertFalse(stopped(four), "session 4's is not");
+            sched.sessionControl(3, List.of(Attributes.SESSION_RESUME.info(true)));
+            assertTrue(awaitState(three, false), "and runs again");
+
             sched.sessionControl(-1, List.of(Attributes.SESSION_TERMINATE.info(true)));
             assertTrue(awaitProcess("71.03", false).isEmpty() && awaitProcess("71.04", false).isEmpty());
             assertFalse(Files.exists(dvm.sessionDir().resolve("session.3")));
@@ -258,6 +267,21 @@ class DvmSessionsTest {
 
     private static App sleep(String seconds) {
         return new App("sleep", List.of("sleep", seconds), List.of(), null, 1, List.of());
+    }
+
+    /** Whether the process is stopped (state T in /proc/PID/stat). */
+    private static boolean stopped(long pid) throws Exception {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
+    }
+
+    /** Waits (30 s at most) until the process is stopped, or no longer is. */
+    private static boolean awaitState(long pid, boolean wantStopped) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (stopped(pid) != wantStopped && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        return stopped(pid) == wantStopped;
     }
 
     /** Waits (30 s at most) for a file whose name starts with {@code prefix} in {@code dir}. */
