@@ -222,9 +222,20 @@ class DvmSessionsTest {
                     + dvm.process().all());
             assertTrue(awaitProcess("72.02", true).isPresent(), "PMIX_SPAWN_CHILD_SEP kept its job");
             assertTrue(awaitProcess("72.03", true).isPresent(), "PMIX_JOB_CTRL_SEP kept its job");
+            // a DVM that terminates ends its sessions first: their processes and directories go too
+            tool.sessionControl(9, instantiate(HOST, "1"));
+            tool.spawn(List.of(Attributes.SESSION_ID.info(9), Attributes.NOHUP.info(true)), List.of(sleep("72.09")));
+            assertTrue(awaitProcess("72.09", true).isPresent(), dvm.process().all());
+            Path dvmDir = dvm.sessionDir();
+            assertTrue(Files.isDirectory(dvmDir.resolve("session.9")));
             DvmProcess.Ended term = dvm.run("term");
             assertEquals(0, term.status(), term.all());
             assertTrue(awaitProcess("72.02", false).isEmpty() && awaitProcess("72.03", false).isEmpty());
+            assertTrue(awaitProcess("72.09", false).isEmpty(), dvm.process().all());
+            assertEquals(0, dvm.process().waitFor(Duration.ofSeconds(60)), dvm.process().all());
+            assertTrue(dvm.process().stderr().contains("session 9 ends (the runtime is terminating)"),
+                    dvm.process().all());
+            assertFalse(Files.exists(dvmDir), "nothing of the DVM is left");
         }
     }
 
