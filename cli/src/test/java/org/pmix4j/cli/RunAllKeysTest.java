@@ -38,13 +38,17 @@ class RunAllKeysTest {
      * by slot and not bound, and what the server derives from it. The namespace and the session directory depend on the launcher's pid: the
      * client reads them from its environment (PMIX_NAMESPACE, PMIX_SERVER_TMPDIR).
      */
-    private static String facts(int np, List<String> argv) {
+    private static String facts(int np, List<String> argv) throws java.io.IOException {
         String host = ServerConfig.localHostname();
         int slots = Runtime.getRuntime().availableProcessors();
         boolean over = np > slots;
+        long memTotal = SessionKeysReport.memTotalBytes();
         StringBuilder f = new StringBuilder();
-        f.append("session PMIX_SESSION_ID 4294967295\n"); // none registered: libpmix's "undefined" id
+        f.append("session PMIX_SESSION_ID 0\n"); // the runtime's default session
         f.append("session PMIX_UNIV_SIZE ").append(Math.max(slots, np)).append('\n');
+        f.append("session PMIX_MAX_PROCS ").append(Math.max(slots, np)).append('\n');
+        f.append("session PMIX_NUM_NODES 1\n");
+        f.append("session PMIX_NODE_LIST ").append(host).append('\n');
         f.append("session PMIX_TMPDIR ${PMIX_SERVER_TMPDIR}\n");
         f.append("job PMIX_JOBID ${PMIX_NAMESPACE}\n");
         f.append("job PMIX_JOB_SIZE ").append(np).append('\n');
@@ -72,6 +76,7 @@ class RunAllKeysTest {
         f.append("node 0 PMIX_NODE_SIZE ").append(np).append('\n');
         f.append("node 0 PMIX_LOCALLDR 0\n");
         f.append("node 0 PMIX_LOCAL_PEERS ").append(String.join(",", ranks)).append('\n');
+        f.append("node 0 PMIX_AVAIL_PHYS_MEMORY ").append(memTotal).append('\n');
         for (int r = 0; r < np; r++) {
             for (String k : List.of("PMIX_RANK", "PMIX_LOCAL_RANK", "PMIX_NODE_RANK", "PMIX_GLOBAL_RANK",
                     "PMIX_APP_RANK")) {
@@ -82,6 +87,7 @@ class RunAllKeysTest {
             f.append("proc ").append(r).append(" PMIX_HOSTNAME ").append(host).append('\n');
             f.append("proc ").append(r).append(" PMIX_REINCARNATION 0\n");
             f.append("proc ").append(r).append(" PMIX_SPAWNED false\n");
+            f.append("proc ").append(r).append(" PMIX_PACKAGE_RANK !absent\n"); // unbound: none
             f.append("proc ").append(r).append(" PMIX_PROCDIR ${PMIX_SERVER_TMPDIR}/${PMIX_NAMESPACE}/").append(r)
                     .append('\n');
         }

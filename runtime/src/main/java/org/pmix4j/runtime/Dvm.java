@@ -2,16 +2,12 @@ package org.pmix4j.runtime;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.pmix4j.api.PmixException;
+import org.pmix4j.runtime.sched.SchedulerLink;
 import org.pmix4j.server.ServerConfig;
 
 /**
@@ -71,12 +67,20 @@ public final class Dvm {
                 hostname);
         RuntimeSettings settings = RuntimeSettings.dvm(env, hostname, options.tmpdir(), options.systemServer(),
                 options.reportUri());
-        try (LocalRuntime runtime = new LocalRuntime(settings, plan, out, err, env)) {
+        // the node's system controller attaches to the node's scheduler (docs/sessions.md); another DVM has none
+        SchedulerLink scheduler = options.systemServer()
+                ? new SchedulerLink(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname) : null;
+        try (scheduler; LocalRuntime runtime = scheduler == null ? new LocalRuntime(settings, plan, out, err, env)
+                : new LocalRuntime(settings, plan, out, err, env, scheduler, scheduler)) {
             CompletableFuture<Integer> signalled = new CompletableFuture<>();
             Signals signals = Signals.installPersistent(signalled, runtime.messages());
             try {
                 runtime.start();
-                report(options.reportPid(), Long.toString(ProcessHandle.current().pid()));
+                if (scheduler != null) {
+                    scheduler.start();
+                }
+                ReportTarget.write("--report-pid", options.reportPid(), Long.toString(ProcessHandle.current().pid()),
+                        out, err);
                 ready.accept(new Ready(ProcessHandle.current().pid(), runtime.server().uri(),
                         runtime.server().self().nspace(), settings.sessionDir()));
                 return runtime.serveUntilTerminated(signalled);
@@ -90,30 +94,5 @@ public final class Dvm {
         } catch (PmixException e) {
             throw new LaunchException(e.getMessage(), 1);
         }
-    }
-
-    /** PRRTE's --report-pid: "-" stdout, "+" stderr, else a file. */
-    private void report(String where, String text) {
-        if (where == null || where.isEmpty()) {
-            return;
-        }
-        switch (where) {
-            case "-" -> println(out, text);
-            case "+" -> println(err, text);
-            default -> {
-                try {
-                    Files.writeString(Path.of(where), text + "\n", StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    throw new LaunchException("--report-pid " + where + ": cannot write the pid there: " + e.getMessage(),
-                            1);
-                }
-            }
-        }
-    }
-
-    private static void println(OutputStream s, String text) {
-        PrintStream p = new PrintStream(s, true, StandardCharsets.UTF_8);
-        p.println(text);
-        p.flush();
     }
 }

@@ -5,25 +5,39 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
+import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.PlacementInfo;
 import org.pmix4j.runtime.placement.ProcPlacement;
+import org.pmix4j.runtime.session.SessionData;
 import org.pmix4j.server.PmixServer;
 
 /**
  * The job data {@code pmix4j run} registers for a job: what PRRTE registers (prrte-behaviour §7.1), so
  * that libpmix clients and Open MPI's MPI_Init find every key they ask for: job-level keys with the node
- * and process maps and the placement policies, one node array, one array per application and one per
- * process (rank first, with its cpuset and locality when bound).
+ * and process maps and the placement policies, the session array (the job's session, as the Standard
+ * lists its data), one node array (with PMIX_LOCAL_PROCS and PMIX_AVAIL_PHYS_MEMORY, which the Standard
+ * puts at node level for the server's own node, where PRRTE passes them loose and a 4.2.2 client looks for
+ * them first), one array per application and one per process (rank first, with its cpuset, locality and
+ * package rank when bound).
+ *
+ * <p>The job keeps its own PMIX_MAX_PROCS (the Standard requires it at job level, and an unqualified Get
+ * reads it there) with PRRTE's value, the slots the job may use; PMIX_UNIV_SIZE is only in the session
+ * array, as the Standard has no job-level universe size (a loose one would be filed in the session too).
  */
 final class JobRegistration {
     private JobRegistration() {
     }
 
+    /**
+     * @param session    the session the job runs in
+     * @param localProcs every process on this node as the job is registered, the job's own included
+     *                   (PMIX_LOCAL_PROCS)
+     */
     static List<Info> build(String nspace, String hostname, List<AppContext> apps, JobMap map, List<String> wdirs,
-            Proc parent) {
+            Proc parent, SessionData session, List<Proc> localProcs) {
         int size = map.size();
         String ranks = map.procs().stream().map(s -> Integer.toString(s.rank())).sorted(
                 java.util.Comparator.comparingInt(Integer::parseInt)).collect(Collectors.joining(","));
@@ -33,7 +47,6 @@ final class JobRegistration {
         info.add(Attributes.NODE_MAP.info(PmixServer.generateRegex(hostname)));
         info.add(Attributes.PROC_MAP.info(PmixServer.generatePpn(ranks)));
         info.add(Attributes.NUM_NODES.info(1));
-        info.add(Attributes.UNIV_SIZE.info(Math.max(map.slots(), size)));
         info.add(Attributes.JOB_SIZE.info(size));
         info.add(Attributes.JOB_NUM_APPS.info(apps.size()));
         info.add(Attributes.MAX_PROCS.info(Math.max(map.slots(), size)));
@@ -41,6 +54,7 @@ final class JobRegistration {
         if (parent != null) {
             info.add(Attributes.PARENT_ID.info(parent));
         }
+        info.add(Attributes.SESSION_INFO_ARRAY.info(DataArray.ofInfos(sessionInfos(session))));
 
         List<Info> node = new ArrayList<>(List.of(
                 Attributes.HOSTNAME.info(hostname),
@@ -52,6 +66,8 @@ final class JobRegistration {
         if (map.oversubscribed()) {
             node.add(Attributes.NODE_OVERSUBSCRIBED.info(true));
         }
+        node.add(Attributes.LOCAL_PROCS.info(new DataArray(DataType.PROC, List.copyOf(localProcs))));
+        NodeMemory.total().ifPresent(bytes -> node.add(Attributes.AVAIL_PHYS_MEMORY.info(bytes)));
         info.add(Attributes.NODE_INFO_ARRAY.info(DataArray.ofInfos(node)));
 
         int first = 0;
@@ -66,10 +82,14 @@ final class JobRegistration {
             first += app.np();
         }
 
+        int[] packageRanks = PlacementInfo.packageRanks(map);
         for (ProcPlacement p : map.procs()) {
             List<Info> proc = new ArrayList<>();
             proc.add(Attributes.RANK.info(p.rank()));
             proc.addAll(PlacementInfo.procInfos(p));
+            if (packageRanks[p.rank()] >= 0) {
+                proc.add(Attributes.PACKAGE_RANK.info(packageRanks[p.rank()]));
+            }
             proc.add(Attributes.GLOBAL_RANK.info(p.rank()));
             proc.add(Attributes.NODEID.info(0));
             proc.add(Attributes.REINCARNATION.info(0));
@@ -81,5 +101,28 @@ final class JobRegistration {
             info.add(Attributes.PROC_DATA.info(DataArray.ofInfos(proc)));
         }
         return info;
+    }
+
+    /**
+     * The session level (the Standard's list for register_nspace: PMIX_SESSION_ID, PMIX_UNIV_SIZE,
+     * PMIX_MAX_PROCS, and the optional PMIX_ALLOCATED_NODELIST), with the session's node count and list and
+     * the scheduler's PMIX_ALLOC_ID when it gave one. In the array because PMIX_MAX_PROCS, PMIX_NUM_NODES and
+     * PMIX_NODE_LIST are keys of several levels: loose, they would be the job's; there a client reads them
+     * with PMIX_SESSION_INFO. The session id comes first, as libpmix writes session arrays.
+     */
+    private static List<Info> sessionInfos(SessionData session) {
+        String nodes = String.join(",", session.nodeNames());
+        List<Info> out = new ArrayList<>();
+        out.add(Attributes.SESSION_ID.info(session.id()));
+        if (session.allocationId() != null) {
+            out.add(Attributes.ALLOC_ID.info(session.allocationId()));
+        }
+        out.add(Attributes.MAX_PROCS.info(session.slots()));
+        out.add(Attributes.UNIV_SIZE.info(session.slots()));
+        out.add(Attributes.NUM_NODES.info(session.nodes().size()));
+        out.add(Attributes.NODE_LIST.info(nodes));
+        out.add(Attributes.NUM_ALLOCATED_NODES.info(session.nodes().size()));
+        out.add(Attributes.ALLOCATED_NODELIST.info(nodes));
+        return out;
     }
 }

@@ -128,6 +128,31 @@ final class JobTable {
         return out;
     }
 
+    /**
+     * The processes on this node as {@code job} is registered, for its PMIX_LOCAL_PROCS: those of the other
+     * jobs that have not ended (started and alive, or placed and not started yet), then every rank of
+     * {@code job}, by job and rank. As with PRRTE it is what the node holds at registration; jobs started
+     * later are not added to it.
+     */
+    synchronized List<Proc> procsOnNode(Job job) {
+        List<Proc> out = new ArrayList<>();
+        for (Job j : jobs.values()) {
+            if (j == job || j.ended().isDone()) {
+                continue;
+            }
+            for (ProcPlacement p : j.placement().procs()) {
+                LaunchedProcess started = j.process(p.rank());
+                if (started == null || started.isAlive()) {
+                    out.add(new Proc(j.nspace(), p.rank()));
+                }
+            }
+        }
+        for (ProcPlacement p : job.placement().procs()) {
+            out.add(new Proc(job.nspace(), p.rank()));
+        }
+        return out;
+    }
+
     /** A job ended: it is kept for queries until {@link #ENDED_JOBS_KEPT} later jobs have ended too. */
     synchronized void ended(Job job) {
         if (jobs.get(job.nspace()) != job) {

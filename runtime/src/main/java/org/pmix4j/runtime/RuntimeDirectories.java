@@ -8,7 +8,7 @@ import java.util.Map;
  * Where pmix4j's runtimes keep their session directories, by one rule for the runtimes and the front ends
  * that look for them: {@code <tmp>/pmix4j.<host>.<uid>/<kind>.<pid>}, {@code <tmp>} being an explicit
  * directory ({@code --tmpdir}), else TMPDIR, TEMP or TMP (the first set), else /tmp; kind {@code run} for
- * {@code pmix4j run}, {@code dvm} for {@code pmix4j dvm}.
+ * {@code pmix4j run}, {@code dvm} for {@code pmix4j dvm}, {@code sched} for {@code pmix4j sched}.
  */
 public final class RuntimeDirectories {
     private RuntimeDirectories() {
@@ -35,7 +35,7 @@ public final class RuntimeDirectories {
     }
 
     /** The kinds of runtime that keep a session directory here, by the first part of its name. */
-    public static final List<String> KINDS = List.of("run", "dvm");
+    public static final List<String> KINDS = List.of("run", "dvm", "sched");
 
     /** The session directory of the runtime of kind {@code kind} ("run", "dvm") with process id {@code pid}. */
     public static Path sessionDir(Path tmp, String hostname, String kind, long pid) {

@@ -10,10 +10,10 @@ import org.pmix4j.testkit.Run;
  * after it (userdel); its programs run with {@code setpriv --reuid --regid --clear-groups}, so that the
  * kernel knows them as that user and nothing else. Only root can do this.
  */
-final class SecondUser implements AutoCloseable {
-    final String name;
-    final int uid;
-    final int gid;
+public final class SecondUser implements AutoCloseable {
+    public final String name;
+    public final int uid;
+    public final int gid;
 
     private SecondUser(String name, int uid, int gid) {
         this.name = name;
@@ -21,7 +21,7 @@ final class SecondUser implements AutoCloseable {
         this.gid = gid;
     }
 
-    static SecondUser create() {
+    public static SecondUser create() {
         String name = "pmix4jauthz" + (ProcessHandle.current().pid() % 100_000);
         Run.Result add = Run.command("useradd", "--system", "--no-create-home", "--user-group", "--shell",
                 "/usr/sbin/nologin", name).go();
@@ -34,13 +34,22 @@ final class SecondUser implements AutoCloseable {
     }
 
     /** {@code command} run as this user, with {@code env} added to the environment, 60 s at most. */
-    Run.Result run(Map<String, String> env, String... command) {
+    public Run.Result run(Map<String, String> env, String... command) {
         List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + uid, "--regid=" + gid, "--clear-groups"));
         cmd.addAll(List.of(command));
         Run r = Run.command(cmd).timeout(java.time.Duration.ofSeconds(60));
         System.getenv().keySet().stream().filter(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"))
                 .forEach(r::unsetEnv);
         return r.env(env).go();
+    }
+
+    /** {@code command} started as this user (its stdin a pipe, its output to {@code output}), not waited for. */
+    public Process start(java.nio.file.Path output, String... command) throws java.io.IOException {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + uid, "--regid=" + gid, "--clear-groups"));
+        cmd.addAll(List.of(command));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"));
+        return pb.start();
     }
 
     @Override

@@ -28,6 +28,11 @@ public enum SystemRole {
         this.description = description;
     }
 
+    /** The tool attribute that asks for this role (PMIX_CONNECT_TO_...). */
+    public Attribute<Boolean> attribute() {
+        return attribute;
+    }
+
     /** The rendezvous file's name on {@code host}. */
     public String fileName(String host) {
         return filePrefix + host;

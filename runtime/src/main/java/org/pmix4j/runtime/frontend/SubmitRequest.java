@@ -73,6 +73,15 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
             info.add(Attributes.FWD_STDIN.info(stdin.all() ? Rank.WILDCARD : stdin.rank()));
         }
         info.add(Attributes.NOTIFY_COMPLETION.info(true));
+        String session = env.get(SchedulerTool.SESSION_VARIABLE);
+        if (session != null && !session.isBlank()) {
+            // run inside `pmix4j alloc`: the job goes into its session
+            try {
+                info.add(Attributes.SESSION_ID.info(Integer.parseUnsignedInt(session.strip())));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(SchedulerTool.SESSION_VARIABLE + "=" + session + " is no session id");
+            }
+        }
         Map<String, String> common = new LinkedHashMap<>();
         env.forEach((k, v) -> {
             // our own connection to the DVM is not the job's

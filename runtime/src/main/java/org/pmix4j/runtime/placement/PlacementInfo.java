@@ -1,7 +1,9 @@
 package org.pmix4j.runtime.placement;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 
@@ -37,5 +39,39 @@ public final class PlacementInfo {
             out.add(Attributes.LOCALITY_STRING.info(p.locality()));
         }
         return out;
+    }
+
+    /**
+     * Each process's {@code PMIX_PACKAGE_RANK}, by rank: its position, counting from 0 in rank order, among
+     * the job's processes bound within the same package (socket). The Standard gives a package rank only to
+     * a process bound within one package, so an unbound process, or one whose CPUs span packages, gets -1
+     * (none registered).
+     */
+    public static int[] packageRanks(JobMap map) {
+        int[] out = new int[map.size()];
+        Map<Integer, Integer> seen = new HashMap<>();
+        for (int r = 0; r < map.size(); r++) {
+            int pkg = packageOf(map.proc(r));
+            out[r] = pkg < 0 ? -1 : seen.merge(pkg, 1, Integer::sum) - 1;
+        }
+        return out;
+    }
+
+    /**
+     * The logical index of the one package a process is bound within, or -1. Read from its locality string,
+     * whose {@code SK} field lists the packages its CPUs touch (one number when they lie in one package): the
+     * same reading a client makes of it, so the two cannot disagree.
+     */
+    static int packageOf(ProcPlacement p) {
+        if (p.locality() == null) {
+            return -1;
+        }
+        for (String field : p.locality().split(":")) {
+            if (field.startsWith(HwLevel.PACKAGE.localityTag())) {
+                String index = field.substring(HwLevel.PACKAGE.localityTag().length());
+                return index.matches("\\d+") ? Integer.parseInt(index) : -1;
+            }
+        }
+        return -1;
     }
 }

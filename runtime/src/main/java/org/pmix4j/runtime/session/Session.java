@@ -212,6 +212,15 @@ public final class Session {
         jobs.remove(nspace);
     }
 
+    /**
+     * What a job of this session registers about it (PMIX_SESSION_INFO_ARRAY): its id, allocation id, node and
+     * slots, the slots counted as at least {@code jobSize} (an oversubscribed job's universe is the job).
+     */
+    public synchronized SessionData data(int jobSize) {
+        int n = Math.max(slots, jobSize);
+        return new SessionData(id, allocId, n, List.of(new SessionData.Node(node, n)));
+    }
+
     @Override
     public String toString() {
         return "session " + label() + (allocId != null ? " (" + allocId + ")" : "");

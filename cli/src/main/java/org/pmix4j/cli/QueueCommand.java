@@ -1,0 +1,24 @@
+package org.pmix4j.cli;
+
+import java.util.concurrent.Callable;
+import org.pmix4j.runtime.frontend.SchedulerQueue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code pmix4j queue}: the scheduler's sessions and pending requests, as Slurm's squeue. */
+@Command(name = "queue", mixinStandardHelpOptions = true,
+        description = "List the scheduler's running sessions (with their jobs) and its pending requests in queue order,"
+                + " with the start backfill estimates for them.")
+final class QueueCommand implements Callable<Integer> {
+    @Option(names = "--tmpdir", paramLabel = "DIR", description = "The scheduler's tmpdir, if not TMPDIR.")
+    String tmpdir;
+
+    @Override
+    public Integer call() {
+        return CommandErrors.run("queue", () -> {
+            System.out.print(new SchedulerQueue(System.getenv()).list(tmpdir));
+            System.out.flush();
+            return 0;
+        });
+    }
+}

@@ -1,0 +1,121 @@
+package org.pmix4j.cli.dvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pmix4j.cli.LauncherProcess;
+import org.pmix4j.server.ServerConfig;
+import org.pmix4j.testkit.NativeBuild;
+
+/**
+ * Allocation requests from libpmix 4.2.2 clients of a DVM's jobs (alloc_client.c), which the DVM forwards to
+ * the node's scheduler: without a scheduler they are PMIX_ERR_NOT_SUPPORTED; with one, the client gets a
+ * session and launches into it (more processes than the session holds are refused), and what it launched
+ * reads its session as libpmix reads it (session_keys.c); when the scheduler is killed, the DVM's jobs run on
+ * and allocations are PMIX_ERR_UNREACH, until a scheduler started again takes over the running sessions.
+ */
+class SchedulerSessionsTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aClientAsksTheDvmForASessionAndLaunchesIntoIt() throws Exception {
+        Path client = NativeBuild.pmixProgram(Path.of("src/test/c/alloc_client.c"));
+        Path probe = NativeBuild.pmixProgram(Path.of("src/test/c/session_keys.c"));
+        String host = ServerConfig.localHostname();
+        Path dir = Files.createDirectories(tmp.resolve("steps"));
+        try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":4")) {
+            Files.writeString(dir.resolve("done"), "");
+            DvmProcess.Ended none = dvm.run("prun", "-n", "1", client.toString(), "2", "60", dir.toString(),
+                    probe.toString());
+            Files.delete(dir.resolve("done"));
+            assertTrue(none.stdout().contains("refused NOT-SUPPORTED"), none.all());
+
+            try (SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":4")) {
+                await(() -> dvm.process().stderr().contains("attached to the scheduler"), () -> dvm.process().all());
+                try (LauncherProcess run = dvm.frontEnd("prun", "-n", "1", client.toString(), "2", "60",
+                        dir.toString(), probe.toString())) {
+                    Supplier<String> all = () -> run.all() + dvm.process().all() + sched.process().all();
+                    await(() -> run.stdout().contains("spawned "), all);
+                    assertTrue(run.stdout().contains("granted 1\n"), all.get());
+                    assertTrue(run.stdout().matches("(?s).*oversized (?!SUCCESS)[^\n]+\n.*"), all.get());
+                    assertTrue(run.stdout().contains("spawned SUCCESS"), all.get());
+                    // what it launched reads its session: id 1, the 2 slots the scheduler granted
+                    await(() -> (dvm.process().stdout() + run.stdout()).contains("R0 session+id PMIX_MAX_PROCS ok 2"),
+                            all);
+                    assertTrue((dvm.process().stdout() + run.stdout()).contains("R0 session-id query ok 1"), all.get());
+                    Files.writeString(dir.resolve("done"), "");
+                    assertEquals(0, run.waitFor(Duration.ofSeconds(60)), all.get());
+                }
+                String queue = dvm.run("queue").stdout();
+                assertTrue(queue.matches("(?s).*\n1 +alloc\\.1 .*running +2 .*"), queue);
+
+                DvmProcess.Ended cancel = dvm.run("cancel", "1");
+                assertEquals(0, cancel.status(), cancel.all());
+                await(() -> !dvm.run("queue").stdout().contains("alloc.1"), () -> sched.process().all());
+            }
+        }
+    }
+
+    @Test
+    void theDvmOutlivesItsSchedulerAndATakesOverRestartedOne() throws Exception {
+        Path client = NativeBuild.pmixProgram(Path.of("src/test/c/alloc_client.c"));
+        String host = ServerConfig.localHostname();
+        Path dir = Files.createDirectories(tmp.resolve("steps"));
+        Files.writeString(dir.resolve("done"), "");
+        try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":4")) {
+            SchedulerProcess first = SchedulerProcess.start(tmp, "--host", host + ":4");
+            List<String> allocArgs = new java.util.ArrayList<>(List.of("-n", "2", "--",
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), org.pmix4j.cli.Main.class.getName()));
+            allocArgs.addAll(List.of("prun", "-n", "2", "sh", "-c", "echo up; sleep 120"));
+            try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", allocArgs,
+                    LauncherProcess.Setup.DEFAULT)) {
+                try (first) {
+                    await(() -> alloc.stdout().split("up\n", -1).length > 2, () -> alloc.all() + first.process().all());
+                    first.process().signal("KILL");
+                    first.process().waitFor(Duration.ofSeconds(60));
+                }
+                DvmProcess.Ended refused = dvm.run("prun", "-n", "1", client.toString(), "1", "60", dir.toString(),
+                        "/bin/true");
+                assertTrue(refused.stdout().contains("refused UNREACHABLE"), refused.all());
+                assertTrue(alloc.isAlive(), "the session's job runs on\n" + alloc.all());
+
+                try (SchedulerProcess second = SchedulerProcess.start(tmp, "--host", host + ":4")) {
+                    await(() -> dvm.run("queue").stdout().matches("(?s).*\n1 +alloc\\.1 .*running +2 .*@\\d+.*"),
+                            () -> second.process().all());
+                    // ids go on above the adopted session's
+                    DvmProcess.Ended again = dvm.run("prun", "-n", "1", client.toString(), "1", "60", dir.toString(),
+                            "/bin/true");
+                    assertTrue(again.stdout().contains("granted 2\n"), again.all() + second.process().all());
+                    // the adopted session's slots are not handed out again: 4 - 2 - 1 leaves 1
+                    DvmProcess.Ended tooMuch = dvm.run("alloc", "-n", "2", "--wait", "1", "--", "true");
+                    assertEquals(1, tooMuch.status(), tooMuch.all());
+                    assertTrue(tooMuch.stderr().contains("PMIX_TIMEOUT"), tooMuch.all());
+                }
+            }
+        }
+    }
+
+    /** Waits (60 s at most) until {@code condition} holds. */
+    private static void await(Condition condition, Supplier<String> what) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("never happened:\n" + what.get());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private interface Condition {
+        boolean holds() throws Exception;
+    }
+}
