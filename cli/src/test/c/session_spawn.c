@@ -21,6 +21,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 static char spawned[PMIX_MAX_NSLEN + 1];
 static int ended = 0, exit_code = -1;
+/* a job that ends before PMIx_Spawn returns here ends before its namespace is known: kept until then */
+#define EARLY 16
+static char early_ns[EARLY][PMIX_MAX_NSLEN + 1];
+static int early_code[EARLY], nearly = 0;
 
 static void on_event(size_t id, pmix_status_t status, const pmix_proc_t *source, pmix_info_t info[], size_t ninfo,
                      pmix_info_t results[], size_t nresults, pmix_event_notification_cbfunc_fn_t cbfunc, void *cbdata)
@@ -43,6 +47,9 @@ static void on_event(size_t id, pmix_status_t status, const pmix_proc_t *source,
         ended = 1;
         exit_code = code;
         pthread_cond_broadcast(&cond);
+    } else if ('\0' == spawned[0] && nearly < EARLY) {
+        PMIX_LOAD_NSPACE(early_ns[nearly], ns);
+        early_code[nearly++] = code;
     }
     pthread_mutex_unlock(&lock);
     if (cbfunc) cbfunc(PMIX_EVENT_ACTION_COMPLETE, NULL, 0, NULL, NULL, cbdata);
@@ -96,6 +103,13 @@ int main(int argc, char **argv)
     deadline.tv_sec += 30;
     pthread_mutex_lock(&lock);
     PMIX_LOAD_NSPACE(spawned, ns);
+    for (int i = 0; i < nearly; i++) {
+        if (0 == strncmp(early_ns[i], spawned, PMIX_MAX_NSLEN)) {
+            printf("job-end %s exit %d\n", spawned, early_code[i]);
+            ended = 1;
+            exit_code = early_code[i];
+        }
+    }
     while (!ended) {
         if (0 != pthread_cond_timedwait(&cond, &lock, &deadline)) break;
     }

@@ -114,6 +114,10 @@ final class Job {
 
     synchronized void add(LaunchedProcess p) {
         procs.add(p);
+        if (stoppedAt != Long.MAX_VALUE) {
+            // started while the job was being stopped (its session ended as it was launched): it goes too
+            Thread.ofVirtual().start(() -> terminate(List.of(p)));
+        }
         if (connectedEarly.remove(p.proc().rank())) {
             p.markConnected();
         }
@@ -244,7 +248,10 @@ final class Job {
 
     /** SIGTERM to every process still running, SIGKILL to those alive after the grace period. */
     void terminateAll() {
-        List<LaunchedProcess> all = processes();
+        terminate(processes());
+    }
+
+    private static void terminate(List<LaunchedProcess> all) {
         for (LaunchedProcess p : all) {
             if (p.isAlive()) {
                 p.markStoppedByLauncher();

@@ -212,11 +212,21 @@ final class RuntimeHost implements HostModule {
         Job job = jobs.job(requester.nspace());
         Integer parentSession = job != null && job.session() != org.pmix4j.runtime.session.SessionTable.DEFAULT_ID
                 ? job.session() : null;
+        CompletionStage<List<Info>> answer;
         try {
-            return broker.allocate(requester, toolUid != null ? toolUid : uid, parentSession, directive, info);
+            answer = broker.allocate(requester, toolUid != null ? toolUid : uid, parentSession, directive, info);
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+            answer = CompletableFuture.failedFuture(e);
         }
+        // the requester gets the status only: why goes to the runtime's messages (and to a tool that takes them)
+        return answer.whenComplete((ok, e) -> {
+            if (e != null) {
+                Throwable why = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e;
+                messages.toTool(requester, "PMIx_Allocation_request by " + requester + " was refused: "
+                        + why.getMessage());
+            }
+        });
     }
 
     @Override

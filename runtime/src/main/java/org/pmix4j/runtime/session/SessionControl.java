@@ -254,7 +254,9 @@ public final class SessionControl {
             } catch (RuntimeException e) {
                 messages.accept("telling of the end of " + s + " failed: " + e);
             }
-        } finally {
+            s.gone().complete(null);
+        } catch (RuntimeException e) {
+            messages.accept("ending " + s + " failed: " + e);
             table.remove(s);
             s.gone().complete(null);
         }
