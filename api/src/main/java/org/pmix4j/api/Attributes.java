@@ -181,7 +181,8 @@ public final class Attributes {
             "pmix.egid", "Effective gid of the process that connects.");
     public static final Attribute<String> VERSION_INFO = def(STRING, "PMIX_VERSION_INFO",
             "pmix.version", "Version of the PMIx library the connecting process uses.");
-    public static final Attribute<Proc> REQUESTOR = def(PROC, "PMIX_REQUESTOR",
+    // Added by OpenPMIx 5/6 (not in 4.2.2): a runtime forwarding an allocation request names who asked
+    public static final Attribute<Proc> REQUESTOR = std(PROC, "PMIX_REQUESTOR",
             "pmix.requestor", "The process a request is made for (a runtime forwarding it names the original asker).");
     public static final Attribute<Boolean> REQUESTOR_IS_TOOL = def(BOOL, "PMIX_REQUESTOR_IS_TOOL",
             "pmix.req.tool", "The process making the request is a tool.");
