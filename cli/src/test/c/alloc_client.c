@@ -6,8 +6,8 @@
  *
  * Asks for SLOTS slots for SECONDS (PMIX_ALLOC_NUM_CPUS, PMIX_ALLOC_TIME) and prints "granted <session id>"
  * or "refused <status name>"; then spawns SLOTS + 1 processes of PROGRAM into the session (PMIX_SESSION_ID:
- * more than it holds) and prints "oversized <status name>", then SLOTS processes and prints
- * "spawned <status name>"; then waits (60 s at most) for the file DIR/done and finalizes. Exit 0 when the
+ * more than it holds) and prints "oversized <status name>", then SLOTS processes (each given DIR as its
+ * argument) and prints "spawned <status name>"; then waits (60 s at most) for the file DIR/done and finalizes. Exit 0 when the
  * allocation was granted, 1 when PMIx_Init failed, 2 on bad arguments, 3 refused.
  */
 #include <pmix.h>
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static pmix_status_t spawn_into(uint32_t sid, const char *program, int np)
+static pmix_status_t spawn_into(uint32_t sid, const char *program, const char *arg, int np)
 {
     pmix_app_t app;
     pmix_info_t directive;
@@ -25,8 +25,9 @@ static pmix_status_t spawn_into(uint32_t sid, const char *program, int np)
 
     PMIX_APP_CONSTRUCT(&app);
     app.cmd = strdup(program);
-    app.argv = calloc(2, sizeof(char *));
+    app.argv = calloc(3, sizeof(char *));
     app.argv[0] = strdup(program);
+    app.argv[1] = strdup(arg);
     app.maxprocs = np;
     PMIX_INFO_LOAD(&directive, PMIX_SESSION_ID, &sid, PMIX_UINT32);
     rc = PMIx_Spawn(&directive, 1, &app, 1, ns);
@@ -68,8 +69,8 @@ int main(int argc, char **argv)
         }
     }
     printf("granted %u\n", sid);
-    printf("oversized %s\n", PMIx_Error_string(spawn_into(sid, argv[4], (int) slots + 1)));
-    printf("spawned %s\n", PMIx_Error_string(spawn_into(sid, argv[4], (int) slots)));
+    printf("oversized %s\n", PMIx_Error_string(spawn_into(sid, argv[4], argv[3], (int) slots + 1)));
+    printf("spawned %s\n", PMIx_Error_string(spawn_into(sid, argv[4], argv[3], (int) slots)));
     snprintf(done, sizeof(done), "%s/done", argv[3]);
     for (int i = 0; i < 600 && 0 != access(done, F_OK); i++) {
         usleep(100000);

@@ -7,6 +7,8 @@
  *                                             "granted <session id> <alloc id>" then holds the session until
  *                                             its stdin ends, or "refused <status name>"
  *   alloc_tool URI release ID                 PMIX_ALLOC_RELEASE of session ID; prints "release <status name>"
+ *   alloc_tool URI extend ID SECONDS          PMIX_ALLOC_EXTEND of session ID by SECONDS (PMIX_ALLOC_TIME); prints
+ *                                             "extend <status name>"
  *
  * URI is the server's PMIx URI (PMIX_SERVER_URI), so that a tool of another user needs no file of the
  * server's. Exit 0 when the request succeeded, 1 when tool_init failed, 2 on bad arguments, 3 refused.
@@ -47,7 +49,7 @@ int main(int argc, char **argv)
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 4 || (0 == strcmp(argv[2], "new") && argc < 5)) {
-        fprintf(stderr, "usage: alloc_tool URI new SLOTS SECONDS [WAIT] | alloc_tool URI release ID\n");
+        fprintf(stderr, "usage: alloc_tool URI new SLOTS SECONDS [WAIT] | release ID | extend ID SECONDS\n");
         return 2;
     }
     PMIX_INFO_LOAD(&init, PMIX_SERVER_URI, argv[1], PMIX_STRING);
@@ -87,6 +89,16 @@ int main(int argc, char **argv)
         PMIX_INFO_LOAD(&ask[0], PMIX_SESSION_ID, &id, PMIX_UINT32);
         rc = PMIx_Allocation_request(PMIX_ALLOC_RELEASE, ask, 1, &results, &nresults);
         printf("release %s\n", PMIx_Error_string(rc));
+        PMIx_tool_finalize();
+        return PMIX_SUCCESS == rc ? 0 : 3;
+    }
+    if (0 == strcmp(argv[2], "extend") && argc > 4) {
+        uint32_t id = (uint32_t) strtoul(argv[3], NULL, 10);
+        uint32_t seconds = (uint32_t) strtoul(argv[4], NULL, 10);
+        PMIX_INFO_LOAD(&ask[0], PMIX_SESSION_ID, &id, PMIX_UINT32);
+        PMIX_INFO_LOAD(&ask[1], PMIX_ALLOC_TIME, &seconds, PMIX_UINT32);
+        rc = PMIx_Allocation_request(PMIX_ALLOC_EXTEND, ask, 2, &results, &nresults);
+        printf("extend %s\n", PMIx_Error_string(rc));
         PMIx_tool_finalize();
         return PMIX_SUCCESS == rc ? 0 : 3;
     }

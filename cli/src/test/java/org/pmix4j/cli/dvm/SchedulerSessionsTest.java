@@ -104,6 +104,54 @@ class SchedulerSessionsTest {
         }
     }
 
+    @Test
+    void aSessionAskedForFromInsideAnotherEndsWithIt() throws Exception {
+        Path client = NativeBuild.pmixProgram(Path.of("src/test/c/alloc_client.c"));
+        Path waiter = NativeBuild.pmixProgram(Path.of("src/test/c/session_end_client.c"));
+        Path allocTool = NativeBuild.pmixProgram(Path.of("src/test/c/alloc_tool.c"));
+        String host = ServerConfig.localHostname();
+        Path dir = Files.createDirectories(tmp.resolve("steps"));
+        Path uri = tmp.resolve("sched.uri");
+        try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":4");
+                SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":4", "--report-uri",
+                        uri.toString())) {
+            await(() -> dvm.process().stderr().contains("attached to the scheduler"), () -> dvm.process().all());
+            // session 1 runs a client that asks for session 2 from inside it and launches a waiter there
+            List<String> args = new java.util.ArrayList<>(List.of("-n", "2", "--time", "600", "--",
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), org.pmix4j.cli.Main.class.getName(),
+                    "prun", "-n", "1", client.toString(), "1", "60", dir.toString(), waiter.toString()));
+            try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", args,
+                    LauncherProcess.Setup.DEFAULT)) {
+                Supplier<String> all = () -> alloc.all() + dvm.process().all() + sched.process().all();
+                await(() -> alloc.stdout().contains("spawned SUCCESS"), all);
+                assertTrue(alloc.stdout().contains("granted 2\n"), all.get());
+                await(() -> fileStartingWith(dir, "ready."), all);
+
+                String extend = org.pmix4j.testkit.Run.command(allocTool.toString(), Files.readString(uri).strip(),
+                        "extend", "2", "120").go().stdout();
+                assertTrue(extend.contains("extend SUCCESS"), extend + all.get());
+                assertTrue(dvm.run("queue").stdout().matches("(?s).*\n2 +alloc\\.2 .*running +1 .*"), all.get());
+
+                DvmProcess.Ended cancel = dvm.run("cancel", "1");
+                assertEquals(0, cancel.status(), cancel.all());
+                await(() -> fileStartingWith(dir, "ended."), all);
+                try (var ended = Files.list(dir)) {
+                    Path told = ended.filter(p -> p.getFileName().toString().startsWith("ended.")).findFirst()
+                            .orElseThrow();
+                    assertEquals("2", Files.readString(told).strip(), "the child session's process was told of its end");
+                }
+                await(() -> !dvm.run("queue").stdout().contains("alloc."), all);
+            }
+        }
+    }
+
+    private static boolean fileStartingWith(Path dir, String prefix) throws java.io.IOException {
+        try (var s = Files.list(dir)) {
+            return s.anyMatch(p -> p.getFileName().toString().startsWith(prefix));
+        }
+    }
+
     /** Waits (60 s at most) until {@code condition} holds. */
     private static void await(Condition condition, Supplier<String> what) throws Exception {
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
