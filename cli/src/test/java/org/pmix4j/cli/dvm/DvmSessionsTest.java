@@ -32,7 +32,8 @@ import org.pmix4j.testkit.Run;
 /**
  * Sessions in a DVM (docs/sessions.md): a Java tool connected to the system controller by its role
  * instantiates sessions with PMIx_Session_control as a scheduler does; libpmix 4.2.2 tools spawn into them
- * by PMIX_SESSION_ID (an unknown id is refused, naming it; a job larger than its session is refused though
+ * by PMIX_SESSION_ID and their libpmix clients read the session's id and slots (an unknown id is refused,
+ * naming it; a job larger than its session is refused though
  * the default session could run it); terminating a session ends its jobs and its child sessions but not the
  * separated ones, and removes their session directories; a child job ends with its parent job unless
  * PMIX_SPAWN_CHILD_SEP or PMIX_JOB_CTRL_SEP separated it; a plain {@code pmix4j run} serves no session control.
@@ -100,10 +101,9 @@ class DvmSessionsTest {
                 assertTrue(got.matches("(?s).*rank " + r + " nsdir " + java.util.regex.Pattern.quote(
                         sessionDir.toString()) + "/\\S+@\\d+\n.*"), "the job's directory is in its session's\n"
                         + got);
-                // PMIX_SESSION_ID / PMIX_MAX_PROCS qualified with PMIX_SESSION_INFO come with the session-level
-                // registration (the regkeys branch); until it is merged they are NOT-FOUND here. Then: 5 and 2.
-                assertTrue(got.contains("rank " + r + " session-id "), got);
-                assertTrue(got.contains("rank " + r + " session-max-procs "), got);
+                // with PMIX_SESSION_INFO: the session's id (PMIx_Query_info) and its slots (PMIx_Get PMIX_MAX_PROCS)
+                assertTrue(got.contains("rank " + r + " session-id 5\n"), got);
+                assertTrue(got.contains("rank " + r + " session-max-procs 2\n"), got);
             }
 
             // an unknown session: refused with PMIX_ERR_NOT_FOUND, and the DVM says what was asked
