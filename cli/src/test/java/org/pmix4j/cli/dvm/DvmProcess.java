@@ -26,22 +26,8 @@ final class DvmProcess implements AutoCloseable {
 
     /** Starts {@code pmix4j dvm <args>} and waits until it is ready (60 s at most). */
     static DvmProcess start(Path tmpdir, String... args) throws IOException, InterruptedException {
-        Files.createDirectories(tmpdir);
-        Path pidFile = tmpdir.resolve("dvm.pid." + System.nanoTime());
-        List<String> all = new ArrayList<>(List.of("--report-pid", pidFile.toString()));
-        all.addAll(List.of(args));
-        LauncherProcess p = LauncherProcess.startCommand(tmpdir, "dvm", all, LauncherProcess.Setup.DEFAULT);
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
-            if (!p.isAlive() || System.nanoTime() > end) {
-                p.close();
-                throw new IllegalStateException("the DVM did not start\n" + p.all());
-            }
-            Thread.sleep(20);
-        }
-        long pid = Long.parseLong(Files.readString(pidFile).strip());
-        Files.delete(pidFile);
-        return new DvmProcess(p, tmpdir, pid);
+        DaemonLaunch.Started started = DaemonLaunch.start(tmpdir, "dvm", args);
+        return new DvmProcess(started.process(), tmpdir, started.pid());
     }
 
     long pid() {

@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,10 +36,8 @@ class SchedulerContentionTest {
 
     @BeforeAll
     static void setUp() {
-        Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0,
-                "skipped: the second user of this test can only be created (useradd) and used (setpriv) by root");
+        user = SecondUser.createOrSkip();
         allocTool = NativeBuild.pmixProgram(Path.of("src/test/c/alloc_tool.c"));
-        user = SecondUser.create();
     }
 
     @AfterAll
@@ -59,7 +56,7 @@ class SchedulerContentionTest {
         try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":4");
                 SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":4", "--report-uri",
                         uriFile.toString())) {
-            await(() -> queue().contains("SESSION"), "the scheduler answers");
+            Eventually.until(() -> queue().contains("SESSION"), () -> "the scheduler answers");
             String uri = Files.readString(uriFile).strip();
 
             try (LauncherProcess first = alloc("-n", "3", "--time", "3600", "--", "sh", "-c",
@@ -74,20 +71,23 @@ class SchedulerContentionTest {
         Process shortOne = null;
         LauncherProcess longOne = null;
         try {
-            await(() -> first.stderr().contains("granted session 1 "), () -> first.all() + sched.process().all());
+            Eventually.until(() -> first.stderr().contains("granted session 1 "),
+                    () -> first.all() + sched.process().all());
 
             Path headOut = tmp.resolve("head.out");
             head = user.start(headOut, allocTool.toString(), uri, "new", "4", "60");
             Path out = headOut;
-            await(() -> queue().contains("position 1"), () -> "the second user's request for 4 slots heads the queue\n"
+            Eventually.until(() -> queue().contains("position 1"),
+                    () -> "the second user's request for 4 slots heads the queue\n"
                     + read(out) + sched.process().all());
 
             longOne = alloc("-n", "1", "--time", "7200", "--", "sleep", "600");
-            await(() -> queue().contains("position 2"), "root's 2-hour request queues behind it");
+            Eventually.until(() -> queue().contains("position 2"), () -> "root's 2-hour request queues behind it");
 
             Path shortOut = tmp.resolve("short.out");
             shortOne = user.start(shortOut, allocTool.toString(), uri, "new", "1", "30");
-            await(() -> read(shortOut).contains("granted 2 alloc.2"), "the short request is backfilled: " + read(shortOut));
+            Eventually.until(() -> read(shortOut).contains("granted 2 alloc.2"),
+                    () -> "the short request is backfilled: " + read(shortOut));
             assertEquals("", read(headOut), "the head still waits");
             assertTrue(queue().contains("position 2"), "and so does root's long request\n" + queue());
 
@@ -97,13 +97,15 @@ class SchedulerContentionTest {
             assertEquals("", read(headOut), "the head waits for the backfilled session");
             shortOne.getOutputStream().close();
             assertEquals(0, shortOne.waitFor());
-            await(() -> read(headOut).contains("granted 3 alloc.3"), "the head is granted next: " + read(headOut));
+            Eventually.until(() -> read(headOut).contains("granted 3 alloc.3"),
+                    () -> "the head is granted next: " + read(headOut));
             assertTrue(queue().contains("position 1"), "root's long request waits on\n" + queue());
 
             head.getOutputStream().close();
             assertEquals(0, head.waitFor());
             LauncherProcess last = longOne;
-            await(() -> last.stderr().contains("granted session 4 "), () -> last.all() + sched.process().all());
+            Eventually.until(() -> last.stderr().contains("granted session 4 "),
+                    () -> last.all() + sched.process().all());
             var refused = user.run(java.util.Map.of(), allocTool.toString(), uri, "release", "4");
             assertTrue(refused.stdout().contains("release NO-PERMISSIONS"), refused.all());
             assertTrue(refused.stderr().contains("belongs to uid 0"), refused.all());
@@ -137,24 +139,5 @@ class SchedulerContentionTest {
         } catch (IOException e) {
             return "";
         }
-    }
-
-    /** Waits (60 s at most) until {@code condition} holds. */
-    private static void await(ThrowingSupplier condition, String what) throws Exception {
-        await(condition, () -> what);
-    }
-
-    private static void await(ThrowingSupplier condition, java.util.function.Supplier<String> what) throws Exception {
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.get()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("never: " + what.get());
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private interface ThrowingSupplier {
-        boolean get() throws Exception;
     }
 }

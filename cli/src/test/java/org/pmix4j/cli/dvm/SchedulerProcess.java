@@ -23,22 +23,8 @@ final class SchedulerProcess implements AutoCloseable {
 
     /** Starts {@code pmix4j sched <args>} and waits until it is ready (60 s at most). */
     static SchedulerProcess start(Path tmpdir, String... args) throws IOException, InterruptedException {
-        Files.createDirectories(tmpdir);
-        Path pidFile = tmpdir.resolve("sched.pid." + System.nanoTime());
-        List<String> all = new ArrayList<>(List.of("--report-pid", pidFile.toString()));
-        all.addAll(List.of(args));
-        LauncherProcess p = LauncherProcess.startCommand(tmpdir, "sched", all, LauncherProcess.Setup.DEFAULT);
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
-            if (!p.isAlive() || System.nanoTime() > end) {
-                p.close();
-                throw new IllegalStateException("the scheduler did not start\n" + p.all());
-            }
-            Thread.sleep(20);
-        }
-        long pid = Long.parseLong(Files.readString(pidFile).strip());
-        Files.delete(pidFile);
-        return new SchedulerProcess(p, pid);
+        DaemonLaunch.Started started = DaemonLaunch.start(tmpdir, "sched", args);
+        return new SchedulerProcess(started.process(), started.pid());
     }
 
     long pid() {

@@ -39,16 +39,17 @@ class SchedulerSessionsTest {
             assertTrue(none.stdout().contains("refused NOT-SUPPORTED"), none.all());
 
             try (SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":4")) {
-                await(() -> dvm.process().stderr().contains("attached to the scheduler"), () -> dvm.process().all());
+                Eventually.until(() -> dvm.process().stderr().contains("attached to the scheduler"),
+                        () -> dvm.process().all());
                 try (LauncherProcess run = dvm.frontEnd("prun", "-n", "1", client.toString(), "2", "60",
                         dir.toString(), probe.toString())) {
                     Supplier<String> all = () -> run.all() + dvm.process().all() + sched.process().all();
-                    await(() -> run.stdout().contains("spawned "), all);
+                    Eventually.until(() -> run.stdout().contains("spawned "), all);
                     assertTrue(run.stdout().contains("granted 1\n"), all.get());
                     assertTrue(run.stdout().matches("(?s).*oversized (?!SUCCESS)[^\n]+\n.*"), all.get());
                     assertTrue(run.stdout().contains("spawned SUCCESS"), all.get());
                     // what it launched reads its session: id 1, the 2 slots the scheduler granted
-                    await(() -> (dvm.process().stdout() + run.stdout()).contains("R0 session+id PMIX_MAX_PROCS ok 2"),
+                    Eventually.until(() -> (dvm.process().stdout() + run.stdout()).contains("R0 session+id PMIX_MAX_PROCS ok 2"),
                             all);
                     assertTrue((dvm.process().stdout() + run.stdout()).contains("R0 session-id query ok 1"), all.get());
                     Files.writeString(dir.resolve("done"), "");
@@ -59,7 +60,7 @@ class SchedulerSessionsTest {
 
                 DvmProcess.Ended cancel = dvm.run("cancel", "1");
                 assertEquals(0, cancel.status(), cancel.all());
-                await(() -> !dvm.run("queue").stdout().contains("alloc.1"), () -> sched.process().all());
+                Eventually.until(() -> !dvm.run("queue").stdout().contains("alloc.1"), () -> sched.process().all());
             }
         }
     }
@@ -79,7 +80,8 @@ class SchedulerSessionsTest {
             try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", allocArgs,
                     LauncherProcess.Setup.DEFAULT)) {
                 try (first) {
-                    await(() -> alloc.stdout().split("up\n", -1).length > 2, () -> alloc.all() + first.process().all());
+                    Eventually.until(() -> alloc.stdout().split("up\n", -1).length > 2,
+                            () -> alloc.all() + first.process().all());
                     first.process().signal("KILL");
                     first.process().waitFor(Duration.ofSeconds(60));
                 }
@@ -89,7 +91,7 @@ class SchedulerSessionsTest {
                 assertTrue(alloc.isAlive(), "the session's job runs on\n" + alloc.all());
 
                 try (SchedulerProcess second = SchedulerProcess.start(tmp, "--host", host + ":4")) {
-                    await(() -> dvm.run("queue").stdout().matches("(?s).*\n1 +alloc\\.1 .*running +2 .*@\\d+.*"),
+                    Eventually.until(() -> dvm.run("queue").stdout().matches("(?s).*\n1 +alloc\\.1 .*running +2 .*@\\d+.*"),
                             () -> second.process().all());
                     // ids go on above the adopted session's
                     DvmProcess.Ended again = dvm.run("prun", "-n", "1", client.toString(), "1", "60", dir.toString(),
@@ -115,7 +117,8 @@ class SchedulerSessionsTest {
         try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":4");
                 SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":4", "--report-uri",
                         uri.toString())) {
-            await(() -> dvm.process().stderr().contains("attached to the scheduler"), () -> dvm.process().all());
+            Eventually.until(() -> dvm.process().stderr().contains("attached to the scheduler"),
+                    () -> dvm.process().all());
             // session 1 runs a client that asks for session 2 from inside it and launches a waiter there
             List<String> args = new java.util.ArrayList<>(List.of("-n", "2", "--time", "600", "--",
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
@@ -124,9 +127,9 @@ class SchedulerSessionsTest {
             try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", args,
                     LauncherProcess.Setup.DEFAULT)) {
                 Supplier<String> all = () -> alloc.all() + dvm.process().all() + sched.process().all();
-                await(() -> alloc.stdout().contains("spawned SUCCESS"), all);
+                Eventually.until(() -> alloc.stdout().contains("spawned SUCCESS"), all);
                 assertTrue(alloc.stdout().contains("granted 2\n"), all.get());
-                await(() -> fileStartingWith(dir, "ready."), all);
+                Eventually.until(() -> fileStartingWith(dir, "ready."), all);
 
                 String extend = org.pmix4j.testkit.Run.command(allocTool.toString(), Files.readString(uri).strip(),
                         "extend", "2", "120").go().stdout();
@@ -135,13 +138,13 @@ class SchedulerSessionsTest {
 
                 DvmProcess.Ended cancel = dvm.run("cancel", "1");
                 assertEquals(0, cancel.status(), cancel.all());
-                await(() -> fileStartingWith(dir, "ended."), all);
+                Eventually.until(() -> fileStartingWith(dir, "ended."), all);
                 try (var ended = Files.list(dir)) {
                     Path told = ended.filter(p -> p.getFileName().toString().startsWith("ended.")).findFirst()
                             .orElseThrow();
                     assertEquals("2", Files.readString(told).strip(), "the child session's process was told of its end");
                 }
-                await(() -> !dvm.run("queue").stdout().contains("alloc."), all);
+                Eventually.until(() -> !dvm.run("queue").stdout().contains("alloc."), all);
             }
         }
     }
@@ -150,20 +153,5 @@ class SchedulerSessionsTest {
         try (var s = Files.list(dir)) {
             return s.anyMatch(p -> p.getFileName().toString().startsWith(prefix));
         }
-    }
-
-    /** Waits (60 s at most) until {@code condition} holds. */
-    private static void await(Condition condition, Supplier<String> what) throws Exception {
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.holds()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("never happened:\n" + what.get());
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private interface Condition {
-        boolean holds() throws Exception;
     }
 }

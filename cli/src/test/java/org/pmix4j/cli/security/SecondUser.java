@@ -21,6 +21,19 @@ public final class SecondUser implements AutoCloseable {
         this.gid = gid;
     }
 
+    /**
+     * A second user for a test, or the test skipped with a message when the tests do not run as root (only
+     * root can create the user and run programs as it).
+     */
+    public static SecondUser createOrSkip() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0,
+                "skipped: the second user of this test can only be created (useradd) and used (setpriv) by root");
+        for (String tool : List.of("useradd", "userdel", "setpriv")) {
+            org.pmix4j.testkit.NativeBuild.requireTool(tool, "passwd util-linux");
+        }
+        return create();
+    }
+
     public static SecondUser create() {
         String name = "pmix4jauthz" + (ProcessHandle.current().pid() % 100_000);
         Run.Result add = Run.command("useradd", "--system", "--no-create-home", "--user-group", "--shell",

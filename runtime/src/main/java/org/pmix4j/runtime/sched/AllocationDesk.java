@@ -219,16 +219,25 @@ final class AllocationDesk implements AutoCloseable {
             return failed(PmixStatus.PMIX_ERR_BAD_PARAM, "a release names its session: PMIX_SESSION_ID, PMIX_ALLOC_ID"
                     + " or PMIX_ALLOC_REQ_ID");
         }
-        Optional<Session> s = engine.session(id);
-        if (s.isEmpty()) {
-            return failed(PmixStatus.PMIX_ERR_NOT_FOUND, "session " + id + " is not running");
-        }
-        if (!r.mayActFor(s.get().uid())) {
-            return failed(PmixStatus.PMIX_ERR_NO_PERMISSIONS, "session " + id + " belongs to uid " + s.get().uid()
-                    + "; uid " + r.uid() + " may not release it");
+        PmixException refused = mayNotTouch(r, id, "release");
+        if (refused != null) {
+            return CompletableFuture.failedFuture(refused);
         }
         int sessionId = id;
         return end(sessionId, "released by uid " + r.uid()).thenApply(v -> List.of(Attributes.SESSION_ID.info(sessionId)));
+    }
+
+    /** Why {@code r} may not {@code what} session {@code id} (not running, another user's), or null. */
+    private PmixException mayNotTouch(Requester r, int id, String what) {
+        Optional<Session> s = engine.session(id);
+        if (s.isEmpty()) {
+            return new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "session " + id + " is not running");
+        }
+        if (!r.mayActFor(s.get().uid())) {
+            return new PmixException(PmixStatus.PMIX_ERR_NO_PERMISSIONS, "session " + id + " belongs to uid "
+                    + s.get().uid() + "; uid " + r.uid() + " may not " + what + " it");
+        }
+        return null;
     }
 
     /** Ends a session in the runtime and gives its slots back once it is gone. */
@@ -262,13 +271,9 @@ final class AllocationDesk implements AutoCloseable {
             return failed(PmixStatus.PMIX_ERR_BAD_PARAM, "an extension names its session: PMIX_SESSION_ID or"
                     + " PMIX_ALLOC_ID");
         }
-        Optional<Session> s = engine.session(id);
-        if (s.isEmpty()) {
-            return failed(PmixStatus.PMIX_ERR_NOT_FOUND, "session " + id + " is not running");
-        }
-        if (!r.mayActFor(s.get().uid())) {
-            return failed(PmixStatus.PMIX_ERR_NO_PERMISSIONS, "session " + id + " belongs to uid " + s.get().uid()
-                    + "; uid " + r.uid() + " may not extend it");
+        PmixException refused = mayNotTouch(r, id, "extend");
+        if (refused != null) {
+            return CompletableFuture.failedFuture(refused);
         }
         Duration more = ask.timeSeconds() == null ? null : Duration.ofSeconds(ask.timeSeconds());
         Demand demand = ask.numNodes() != null ? new Demand.WholeNodes(ask.numNodes())
@@ -279,9 +284,9 @@ final class AllocationDesk implements AutoCloseable {
         }
         Extension ext = new Extension(more, demand, AllocationRequest.parseNodeList(ask.nodeList()));
         ExtendResult result = engine.extend(id, ext, now());
-        if (result instanceof ExtendResult.Refused refused) {
+        if (result instanceof ExtendResult.Refused no) {
             return failed(PmixStatus.PMIX_ERR_OUT_OF_RESOURCE, "session " + id + " cannot be extended: "
-                    + refused.reason());
+                    + no.reason());
         }
         Session now = ((ExtendResult.Extended) result).session();
         Integer limit = now.end() == null ? null : (int) Duration.between(now.start(), now.end()).toSeconds();
