@@ -20,9 +20,10 @@ import org.pmix4j.testkit.NativeBuild;
 
 /**
  * A {@code pmix4j run} that is SIGKILLed takes its job with it: its processes, plain programs and PMIx
- * clients alike, die within 2 s (their parent-death signal); what they started themselves and what it
- * left in TMPDIR go with the next {@code pmix4j run} or with {@code pmix4j clean}, while a launcher that
- * is still running keeps every file and process it has.
+ * clients alike, die within 2 s (their parent-death signal), and so does what they started in their process
+ * groups (the group watcher); what left its group (setsid) and what the launcher left in TMPDIR go with the
+ * next {@code pmix4j run} or with {@code pmix4j clean}, while a launcher that is still running keeps every
+ * file and process it has.
  */
 class SigkilledLauncherTest {
     /** PMIx_Init, then sleep; shared with the server's tests. */
@@ -46,32 +47,45 @@ class SigkilledLauncherTest {
         started.forEach(ProcessHandle::destroyForcibly);
     }
 
-    /** A launcher of 2 PMIx clients and 2 shells that each leave a {@code sleep} behind, SIGKILLed once all run. */
+    /**
+     * A launcher of 2 PMIx clients and 2 shells that each leave a {@code sleep} behind in their group and one
+     * out of it (setsid), SIGKILLed once all run.
+     */
     private Killed startAndKill(Path dir) throws Exception {
         LauncherProcess p = LauncherProcess.start(dir, List.of("-n", "2", "--oversubscribe", client.toString(), "--sleep",
-                "300", ":", "-n", "2", "sh", "-c", "sleep 301 & echo started; exec sleep 302"));
+                "300", ":", "-n", "2", "sh", "-c", "sleep 301 & setsid sleep 303 & echo started; exec sleep 302"));
         try {
             assertTrue(p.awaitOutput("ready ", 2, Duration.ofSeconds(60)), "the clients connected\n" + p.all());
             assertTrue(p.awaitOutput("started", 2, Duration.ofSeconds(60)), "the shells ran\n" + p.all());
-            List<ProcessHandle> job = awaitDescendants(p.handle(), "sleep", 4);
-            List<ProcessHandle> children = p.handle().children().toList();
+            List<ProcessHandle> job = awaitDescendants(p.handle(), "sleep", 6);
+            // the launcher's children but its process-group watcher (awk), which outlives it by design
+            List<ProcessHandle> children = p.handle().children()
+                    .filter(h -> !h.info().command().orElse("").endsWith("awk")).toList();
             assertEquals(4, children.size(), "the job's 4 processes\n" + p.all());
             List<ProcessHandle> left = job.stream().filter(h -> h.info().commandLine().orElse("").endsWith("301"))
                     .toList();
             assertEquals(2, left.size(), "each shell's background sleep\n" + p.all());
+            List<ProcessHandle> escaped = job.stream()
+                    .filter(h -> h.info().commandLine().orElse("").endsWith("303")).toList();
+            assertEquals(2, escaped.size(), "each shell's sleep in a session of its own\n" + p.all());
             started.addAll(children);
             started.addAll(left);
+            started.addAll(escaped);
             Path session = RunMpiTest.sessionDir(dir, p.pid());
             p.signal("KILL");
             p.waitFor(Duration.ofSeconds(30));
-            return new Killed(p, children, left, session);
+            return new Killed(p, children, left, escaped, session);
         } finally {
             p.close();
         }
     }
 
+    /**
+     * @param grandchildren what the job's processes started in their own groups
+     * @param escaped       what they started in sessions of its own (out of their groups)
+     */
     private record Killed(LauncherProcess launcher, List<ProcessHandle> children, List<ProcessHandle> grandchildren,
-            Path session) {
+            List<ProcessHandle> escaped, Path session) {
     }
 
     /** The descendants of {@code h} once {@code n} of them run {@code command}; fails after 30 s. */
@@ -105,15 +119,17 @@ class SigkilledLauncherTest {
         Killed k = startAndKill(dir);
         assertEquals(List.of(), LeftBehind.survivors(k.children(), DEATH),
                 "the job's processes (2 PMIx clients, 2 programs) outlived the SIGKILLed launcher\n" + k.launcher().all());
+        assertEquals(List.of(), LeftBehind.survivors(k.grandchildren(), DEATH),
+                "what they started in their groups outlived the SIGKILLed launcher\n" + k.launcher().all());
         assertTrue(Files.isDirectory(k.session()), "a SIGKILLed launcher cannot remove its own directory");
 
         LauncherProcess next = runToEnd(dir, "run", "-n", "1", "true");
         assertEquals(List.of(), leftIn(dir), "the next run left the dead launcher's files (or its own)\n" + next.all());
         assertTrue(next.stderr().contains("removed directory " + k.session() + ": left by process "
                 + k.launcher().pid() + ", which is no longer running"), "a message per item removed\n" + next.all());
-        assertEquals(List.of(), LeftBehind.survivors(k.grandchildren(), Duration.ofSeconds(5)),
-                "what the job's processes started outlived the next run's reclaiming\n" + next.all());
-        assertTrue(next.stderr().contains("killed process " + k.grandchildren().get(0).pid()), next.all());
+        assertEquals(List.of(), LeftBehind.survivors(k.escaped(), Duration.ofSeconds(5)),
+                "what the job's processes started out of their groups outlived the next run's reclaiming\n" + next.all());
+        assertTrue(next.stderr().contains("killed process " + k.escaped().get(0).pid()), next.all());
     }
 
     /** The helpers the processes start under are named by full path, not looked up on the job's own PATH. */
@@ -135,17 +151,17 @@ class SigkilledLauncherTest {
 
         LauncherProcess dry = runToEnd(dir, "clean", "--dry-run");
         assertEquals(before, LeftBehind.snapshot(dir), "--dry-run removed or touched something\n" + dry.all());
-        assertTrue(k.grandchildren().stream().allMatch(ProcessHandle::isAlive), "--dry-run killed a process");
+        assertTrue(k.escaped().stream().allMatch(ProcessHandle::isAlive), "--dry-run killed a process");
         assertTrue(dry.stdout().contains("would remove directory " + k.session() + ": left by process "
                 + k.launcher().pid() + ", which is no longer running"), dry.all());
-        for (ProcessHandle h : k.grandchildren()) {
+        for (ProcessHandle h : k.escaped()) {
             assertTrue(dry.stdout().contains("would kill process " + h.pid() + " "), dry.all());
         }
 
         LauncherProcess clean = runToEnd(dir, "clean");
         assertEquals(List.of(), leftIn(dir), "pmix4j clean left files\n" + clean.all());
         assertTrue(clean.stdout().contains("removed directory " + k.session()), clean.all());
-        assertEquals(List.of(), LeftBehind.survivors(k.grandchildren(), Duration.ofSeconds(5)), clean.all());
+        assertEquals(List.of(), LeftBehind.survivors(k.escaped(), Duration.ofSeconds(5)), clean.all());
 
         LauncherProcess again = runToEnd(dir, "clean");
         assertTrue(again.stdout().startsWith("nothing left behind under "), again.all());

@@ -140,9 +140,10 @@ final class LaunchedProcess {
         killGroups(java.util.List.of(this));
     }
 
-    /** {@link #killGroup} for many processes at once (one kill(1)). */
+    /** {@link #killGroup} for many processes at once (one kill(1)); their groups need no watching after. */
     static void killGroups(java.util.List<LaunchedProcess> processes) {
         Kill.send("KILL", processes.stream().map(p -> -p.process.pid()).toList());
+        ProcessStarter.shared().groupsEnded(processes.stream().map(p -> p.process.pid()).toList());
     }
 
     /** How a shell would describe the end: the exit status, or the signal for statuses above 128. */

@@ -156,10 +156,12 @@ final class LocalRuntime implements AutoCloseable {
             if (p != null) {
                 p.markConnectionLost(System.nanoTime());
             }
+            broker.requesterGone(proc);
         });
         // PMIX_NOHUP's absence: the jobs a tool launched end with the tool's connection
         server.onToolLost(tool -> {
             tools.lost(tool);
+            broker.requesterGone(tool);
             for (Job j : jobs.launchedBy(tool)) {
                 messages.say("the tool " + tool + " that launched job " + j.nspace() + " disconnected; stopping the"
                         + " job (launch it with PMIX_NOHUP to keep it running)");

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * only be ended once no process it started can be alive, which nothing here can know for sure.
  *
  * <p>What a process starts itself has no such signal (it is cleared at fork): that is ended with the job
- * while the runtime lives ({@link LaunchedProcess#killGroup}), and after a SIGKILLed runtime by the next
+ * while the runtime lives ({@link LaunchedProcess#killGroup}); after a SIGKILLed runtime, what stayed in the
+ * process's group is ended by the {@link GroupWatcher} at once, and what left it by the next
  * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
  * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
  */
@@ -44,6 +45,8 @@ final class ProcessStarter {
     private final List<String> prefix;
     /** setsid by its full path: after setpriv, a bare name would be looked up on the job's own PATH. */
     private final String setsid;
+    /** Started with the first process: a JVM that starts none (a front end) needs no watcher. */
+    private GroupWatcher watcher;
 
     private ProcessStarter(Path setpriv) {
         this.prefix = setpriv == null ? List.of() : List.of(setpriv.toString(), "--pdeathsig", "KILL", "--");
@@ -74,7 +77,9 @@ final class ProcessStarter {
         Start s = new Start(builder, new CompletableFuture<>());
         queue.add(s);
         try {
-            return s.result().get();
+            Process p = s.result().get();
+            watcher().watch(p.pid());
+            return p;
         } catch (InterruptedException e) {
             // the start goes on without us: whatever it starts is told to the caller nowhere, so kill it
             s.result().thenAccept(Process::destroyForcibly);
@@ -86,6 +91,24 @@ final class ProcessStarter {
             }
             throw new IOException(e.getCause());
         }
+    }
+
+    /** The groups of these processes were ended with their job: the watcher need not end them again. */
+    void groupsEnded(List<Long> leaders) {
+        GroupWatcher w;
+        synchronized (this) {
+            w = watcher;
+        }
+        if (w != null) {
+            w.forget(leaders);
+        }
+    }
+
+    private synchronized GroupWatcher watcher() {
+        if (watcher == null) {
+            watcher = GroupWatcher.start(setsid.startsWith("/") ? setsid : null);
+        }
+        return watcher;
     }
 
     /** The starter thread's whole life: it must never end while the JVM runs (see the class comment). */

@@ -149,6 +149,28 @@ class SchedulerSessionsTest {
         }
     }
 
+    @Test
+    void aQueuedRequestOfAClientThatIsGoneIsWithdrawn() throws Exception {
+        Path client = NativeBuild.pmixProgram(Path.of("src/test/c/alloc_client.c"));
+        String host = ServerConfig.localHostname();
+        Path dir = Files.createDirectories(tmp.resolve("steps"));
+        try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":3");
+                SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":3");
+                LauncherProcess holder = LauncherProcess.startCommand(tmp, "alloc", List.of("-n", "2", "--", "sleep",
+                        "600"), LauncherProcess.Setup.DEFAULT)) {
+            Eventually.until(() -> holder.stderr().contains("granted session 1 "), holder::all);
+            try (LauncherProcess asking = dvm.frontEnd("prun", "-n", "1", client.toString(), "2", "60", dir.toString(),
+                    "/bin/true")) {
+                Eventually.until(() -> dvm.run("queue").stdout().contains("position 1"),
+                        () -> asking.all() + sched.process().all());
+                asking.signal("TERM");
+                asking.waitFor(Duration.ofSeconds(60));
+            }
+            Eventually.until(() -> !dvm.run("queue").stdout().contains("pending"), () -> sched.process().all());
+            assertTrue(sched.process().stderr().contains("is gone"), sched.process().all());
+        }
+    }
+
     private static boolean fileStartingWith(Path dir, String prefix) throws java.io.IOException {
         try (var s = Files.list(dir)) {
             return s.anyMatch(p -> p.getFileName().toString().startsWith(prefix));

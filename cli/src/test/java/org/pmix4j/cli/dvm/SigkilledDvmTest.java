@@ -21,7 +21,7 @@ import org.pmix4j.testkit.NativeBuild;
 
 /**
  * A {@code pmix4j dvm} (the node's system server) SIGKILLed while jobs run in it: the jobs' processes, PMIx
- * clients and plain programs, die within 2 s; its session directory and its system-server files go with
+ * clients and plain programs, and what they started in their groups, die within 2 s; its session directory and its system-server files go with
  * the next DVM or with {@code pmix4j clean}, which {@code --dry-run} only lists.
  */
 class SigkilledDvmTest {
@@ -47,11 +47,13 @@ class SigkilledDvmTest {
     private Path startAndKill(Path dir) throws Exception {
         try (DvmProcess dvm = DvmProcess.start(dir, "--system-server", "--tmpdir", dir.toString());
                 LauncherProcess clients = dvm.frontEnd("prun", "-n", "2", "--oversubscribe", client.toString(), "--sleep", "300");
-                LauncherProcess plain = dvm.frontEnd("prun", "-n", "2", "--oversubscribe", "sh", "-c", "echo started; exec sleep 301")) {
+                LauncherProcess plain = dvm.frontEnd("prun", "-n", "2", "--oversubscribe", "sh", "-c", "sleep 302 & echo started; exec sleep 301")) {
             assertTrue(clients.awaitOutput("ready ", 2, Duration.ofSeconds(60)), clients.all());
             assertTrue(plain.awaitOutput("started", 2, Duration.ofSeconds(60)), plain.all());
             List<ProcessHandle> job = awaitChildren(dvm.process().handle(), 4);
+            List<ProcessHandle> left = awaitBackgroundSleeps(dvm.process().handle(), 2);
             started.addAll(job);
+            started.addAll(left);
             Path session = dvm.sessionDir();
             assertTrue(Files.exists(dir.resolve("pmix.sys." + DvmTest.hostname())), DvmTest.leftovers(dir).toString());
 
@@ -59,6 +61,8 @@ class SigkilledDvmTest {
             dvm.process().waitFor(Duration.ofSeconds(30));
             assertEquals(List.of(), LeftBehind.survivors(job, Duration.ofSeconds(2)),
                     "the jobs' processes outlived the SIGKILLed DVM\n" + dvm.process().all());
+            assertEquals(List.of(), LeftBehind.survivors(left, Duration.ofSeconds(2)),
+                    "what they started outlived the SIGKILLed DVM\n" + dvm.process().all());
             // the front ends see the DVM go and end (their jobs are gone with it)
             clients.waitFor(Duration.ofSeconds(30));
             plain.waitFor(Duration.ofSeconds(30));
@@ -66,10 +70,24 @@ class SigkilledDvmTest {
         }
     }
 
+    /** The {@code sleep 302} each shell left in the background, once {@code n} run. */
+    private static List<ProcessHandle> awaitBackgroundSleeps(ProcessHandle h, int n) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < end) {
+            List<ProcessHandle> d = h.descendants()
+                    .filter(x -> x.info().commandLine().orElse("").endsWith("sleep 302")).toList();
+            if (d.size() >= n) {
+                return d;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the DVM's shells did not leave " + n + " background sleeps");
+    }
+
     private static List<ProcessHandle> awaitChildren(ProcessHandle h, int n) throws Exception {
         long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < end) {
-            List<ProcessHandle> c = h.children().toList();
+            List<ProcessHandle> c = h.children().filter(x -> !x.info().command().orElse("").endsWith("awk")).toList();
             if (c.size() >= n) {
                 return c;
             }

@@ -204,6 +204,9 @@ final class AllocationDesk implements AutoCloseable {
 
     private CompletionStage<List<Info>> release(Requester r, AllocationAsk ask) {
         Integer id = ask.namedSession();
+        if (id == null && ask.requestId() == null && ask.requestor() != null) {
+            return withdrawAllOf(r, ask.requestor());
+        }
         if (id == null && ask.requestId() != null) {
             // a request still queued is known by the user's own name for it
             for (Map.Entry<Ticket, Waiting> e : waiting.entrySet()) {
@@ -250,6 +253,21 @@ final class AllocationDesk implements AutoCloseable {
             released(id);
             return null;
         }, thread);
+    }
+
+    /** The runtime's word that a requester it forwarded for is gone: its queued requests go. */
+    private CompletionStage<List<Info>> withdrawAllOf(Requester r, org.pmix4j.api.Proc requestor) {
+        if (!r.trusted()) {
+            return failed(PmixStatus.PMIX_ERR_NO_PERMISSIONS, "only the runtime withdraws the requests of a process"
+                    + " of its own (PMIX_REQUESTOR without a session named)");
+        }
+        for (Ticket t : List.copyOf(waiting.keySet())) {
+            Waiting w = waiting.get(t);
+            if (w.requester().equals(r) && requestor.equals(w.ask().requestor())) {
+                withdraw(t, "its requester " + requestor + " is gone");
+            }
+        }
+        return CompletableFuture.completedFuture(List.of());
     }
 
     private void withdraw(Ticket t, String why) {

@@ -3,6 +3,8 @@ package org.pmix4j.runtime.sched;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.pmix4j.api.AllocDirective;
@@ -33,6 +35,8 @@ public final class SchedulerLink implements AllocationBroker, SessionListener, A
 
     private final RoleLink link;
     private volatile boolean lostOne;
+    /** The requesters with a forwarded request not yet answered, and how many each has. */
+    private final Map<Proc, Integer> waiting = new ConcurrentHashMap<>();
 
     public SchedulerLink(Path systemTmpdir, String hostname) {
         this.link = new RoleLink(SystemRole.SCHEDULER, systemTmpdir, hostname,
@@ -74,7 +78,27 @@ public final class SchedulerLink implements AllocationBroker, SessionListener, A
         if (parent != null) {
             forwarded.add(SessionKeys.PARENT.info(parent));
         }
-        return tool.allocationRequestAsync(directive, forwarded);
+        waiting.merge(requester, 1, Integer::sum);
+        return tool.allocationRequestAsync(directive, forwarded).whenComplete((ok, err) ->
+                waiting.computeIfPresent(requester, (p, n) -> n > 1 ? n - 1 : null));
+    }
+
+    /**
+     * The requester is gone: its requests still queued are withdrawn (PMIX_ALLOC_RELEASE naming only
+     * PMIX_REQUESTOR, which the scheduler takes from the runtime alone).
+     */
+    @Override
+    public void requesterGone(Proc requester) {
+        PmixTool tool = link.tool();
+        if (tool == null || !waiting.containsKey(requester)) {
+            return;
+        }
+        tool.allocationRequestAsync(AllocDirective.RELEASE, List.of(Attributes.REQUESTOR.info(requester)))
+                .whenComplete((ok, err) -> {
+                    if (err != null) {
+                        LOG.debug("withdrawing the requests of {}: {}", requester, err.getMessage());
+                    }
+                });
     }
 
     /**

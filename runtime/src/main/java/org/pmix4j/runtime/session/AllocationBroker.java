@@ -25,6 +25,13 @@ public interface AllocationBroker {
     CompletionStage<List<Info>> allocate(Proc requester, int requesterUid, Integer parentSession,
             AllocDirective directive, List<Info> info);
 
+    /**
+     * A client or tool is gone: a request of its still waiting in the scheduler's queue is withdrawn, so that
+     * no session is granted to nobody. Must not block.
+     */
+    default void requesterGone(Proc requester) {
+    }
+
     /** No scheduler: every request is PMIX_ERR_NOT_SUPPORTED, saying so. */
     AllocationBroker NONE = (requester, uid, parent, directive, info) -> CompletableFuture.failedFuture(
             new PmixException(PmixStatus.PMIX_ERR_NOT_SUPPORTED, "no scheduler is attached to this runtime (start"
