@@ -32,6 +32,8 @@ final class GroupWatcher {
             + "$1==\"q\"{quit=1; exit} "
             + "END{if (quit) exit; c=\"\"; for (k in g) c=c \" -\" k; if (c != \"\") system(\"kill -9\" c \" 2>/dev/null\")}";
 
+    /** Held for the watcher's life: the pipe must close only when this JVM ends, never with a dropped reference. */
+    private Process process;
     private OutputStream pipe;
     private boolean failed;
 
@@ -49,6 +51,7 @@ final class GroupWatcher {
             Process p = new ProcessBuilder(setsid, awk.toString(), PROGRAM)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();
+            w.process = p;
             w.pipe = p.getOutputStream();
             Runtime.getRuntime().addShutdownHook(new Thread(w::quit, "group-watcher-quit"));
         } catch (IOException e) {
