@@ -13,6 +13,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -388,9 +391,20 @@ public final class TestHosts implements AutoCloseable {
             for (String pid : list) {
                 ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
             }
+            // bounded: a process whose parent is gone is reaped by init, which a container may do late
             for (String pid : list) {
-                ProcessHandle.of(Long.parseLong(pid)).ifPresent(p -> p.onExit().join());
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(TestHosts::awaitExit);
             }
+        }
+    }
+
+    private static void awaitExit(ProcessHandle p) {
+        try {
+            p.onExit().get(5, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // the next pass of killAllIn sees whether it is still in the namespace
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
