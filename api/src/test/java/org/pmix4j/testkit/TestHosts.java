@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Assumptions;
  *     interfaces, routes and /etc/hosts are never touched; deleting the namespaces deletes every link.
  * <li>Each host has a holder process ({@code cat}, reading a pipe from this JVM) that owns the host's UTS
  *     and mount namespaces; commands enter them with {@code nsenter}, so everything run on a host, sshd and
- *     what its sessions run included, sees the same hostname and hosts file. The holder ends when this JVM
- *     does, even if it is killed.
+ *     what its sessions run included, sees the same hostname and hosts file. When this JVM ends, even
+ *     killed, the holder's pipe closes and it kills every process left on its host.
  * <li>Names resolve through /etc/hosts, bind-mounted from the test's own file in each host's mount
  *     namespace, rather than through ssh's config: the daemons and MPI libraries started on the hosts
  *     resolve each other's names themselves, not only ssh.
@@ -271,16 +271,19 @@ public final class TestHosts implements AutoCloseable {
 
     /**
      * The host's holder: in its network namespace, new UTS and mount namespaces with the hostname and the
-     * hosts file set. It says "ready", then reads its standard input until this JVM closes it or is gone.
+     * hosts file set. It says "ready", then reads its standard input until this JVM closes it or is gone;
+     * then it kills every process left in the host (a test JVM killed leaves no sshd running; its empty
+     * namespaces are deleted by the next creation's sweep).
      * Unlike {@code ip netns exec}, /sys is not remounted: the cgroup mounts under it stay visible (hwloc
      * reads them for the cores a process may use); only /sys/class/net still lists the root's interfaces.
      */
     private Process hold(Host h) {
         String script = "hostname \"$1\" && mount --bind \"$2\" /etc/hosts && "
-                + "echo ready && exec cat >/dev/null";
+                + "echo ready && cat >/dev/null; "
+                + "for pass in 1 2 3; do for p in $(ip netns pids \"$3\"); do [ \"$p\" = $$ ] || kill -9 \"$p\"; done; done";
         ProcessBuilder pb = new ProcessBuilder("nsenter", "--net=/run/netns/" + namePrefix + h.name(), "--",
                 "unshare", "--uts", "--mount", "--propagation", "private", "--",
-                "sh", "-c", script, "holder", h.name(), dir.resolve("hosts").toString())
+                "sh", "-c", script, "holder", h.name(), dir.resolve("hosts").toString(), namePrefix + h.name())
                 .redirectErrorStream(true);
         try {
             Process p = pb.start();
