@@ -13,9 +13,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -271,15 +268,18 @@ public final class TestHosts implements AutoCloseable {
 
     /**
      * The host's holder: in its network namespace, new UTS and mount namespaces with the hostname and the
-     * hosts file set. It says "ready", then reads its standard input until this JVM closes it or is gone;
-     * then it kills every process left in the host (a test JVM killed leaves no sshd running; its empty
-     * namespaces are deleted by the next creation's sweep).
-     * Unlike {@code ip netns exec}, /sys is not remounted: the cgroup mounts under it stay visible (hwloc
-     * reads them for the cores a process may use); only /sys/class/net still lists the root's interfaces.
+     * hosts file set. It says "ready", then reads its standard input (in the shell itself, so the holder is
+     * one process, this JVM's child) until this JVM closes it or is gone; then it kills every process left
+     * on the host, so a killed test JVM leaves no sshd running (the next creation's sweep deletes its empty
+     * namespaces). Unlike {@code ip netns exec}, /sys is not remounted: the cgroup mounts under it stay
+     * visible (hwloc reads them for the cores a process may use); only /sys/class/net still lists the
+     * root's interfaces.
      */
     private Process hold(Host h) {
         String script = "hostname \"$1\" && mount --bind \"$2\" /etc/hosts && "
-                + "echo ready && cat >/dev/null; "
+                + "echo ready && while read -r line; do :; done; "
+                // the JVM is gone: its pipes with it (a write would end the shell with SIGPIPE)
+                + "exec >/dev/null 2>&1; "
                 + "for pass in 1 2 3; do for p in $(ip netns pids \"$3\"); do [ \"$p\" = $$ ] || kill -9 \"$p\"; done; done";
         ProcessBuilder pb = new ProcessBuilder("nsenter", "--net=/run/netns/" + namePrefix + h.name(), "--",
                 "unshare", "--uts", "--mount", "--propagation", "private", "--",
@@ -383,9 +383,13 @@ public final class TestHosts implements AutoCloseable {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** SIGKILLs every process in the network namespace until none is left (a fork may race the first pass). */
+    /**
+     * SIGKILLs every process in the network namespace until none is left (a fork may race a pass). A killed
+     * process leaves the namespace at once, even while it waits, a zombie, for a parent or a slow init to
+     * reap it: the namespace's own list is what is checked, not the processes' exits.
+     */
     private static void killAllIn(String ns) {
-        for (int pass = 0; pass < 50; pass++) {
+        for (int pass = 0; pass < 250; pass++) {
             Run.Result pids = Run.command("ip", "netns", "pids", ns).timeout(Duration.ofSeconds(20)).go();
             List<String> list = pids.stdout().lines().map(String::trim).filter(s -> !s.isEmpty()).toList();
             if (pids.exitCode() != 0 || list.isEmpty()) {
@@ -394,20 +398,12 @@ public final class TestHosts implements AutoCloseable {
             for (String pid : list) {
                 ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
             }
-            // bounded: a process whose parent is gone is reaped by init, which a container may do late
-            for (String pid : list) {
-                ProcessHandle.of(Long.parseLong(pid)).ifPresent(TestHosts::awaitExit);
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
-        }
-    }
-
-    private static void awaitExit(ProcessHandle p) {
-        try {
-            p.onExit().get(5, TimeUnit.SECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            // the next pass of killAllIn sees whether it is still in the namespace
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

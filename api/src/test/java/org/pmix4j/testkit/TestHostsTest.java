@@ -109,6 +109,26 @@ class TestHostsTest {
     }
 
     @Test
+    void aFailedTestStillLeavesNothingBehind() throws Exception {
+        TestHosts.assumeAvailable();
+        TestHosts hosts = TestHosts.create(2);
+        String ns = hosts.namespace("h2");
+        Path dir = hosts.dir();
+        Process[] started = new Process[1];
+        AssertionError failure = assertThrows(AssertionError.class, () -> {
+            try (hosts) {
+                started[0] = hosts.start("h2", "sleep", "86398");
+                throw new AssertionError("the test failed");
+            }
+        });
+        assertEquals("the test failed", failure.getMessage());
+        assertFalse(started[0].isAlive());
+        assertFalse(Run.command("ip", "netns", "list").go().stdout().contains(ns));
+        assertEquals("", Run.command("pgrep", "-af", dir.toString()).go().stdout(), "processes of the test are left");
+        assertFalse(Files.exists(dir), dir + " is left");
+    }
+
+    @Test
     void badHostNamesAreRefusedWithTheName() {
         var e = assertThrows(IllegalArgumentException.class, () -> TestHosts.create(List.of("h1", "H_2")));
         assertTrue(e.getMessage().contains("'H_2'"), e.getMessage());
