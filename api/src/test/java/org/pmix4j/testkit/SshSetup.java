@@ -53,7 +53,7 @@ final class SshSetup {
      * Port 22 on the host's address only; root by the test's key only, no PAM (a container has no login
      * stack to speak of). StrictModes is off: the test's directory is under the world-writable /tmp, whose
      * permissions sshd would otherwise hold against the authorized keys. TMPDIR is the host's own and PATH
-     * is this JVM's, as a cluster's shared software installation would be.
+     * the one {@link TestHosts} gives (this JVM's java first), as a cluster's shared software would be.
      */
     private String sshdConfigText(TestHosts.Host h, Path hostKey, String path) {
         return String.join("\n",

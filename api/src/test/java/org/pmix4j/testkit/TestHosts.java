@@ -55,6 +55,9 @@ public final class TestHosts implements AutoCloseable {
     private static final Duration SSHD_READY = Duration.ofSeconds(20);
     private static final AtomicInteger INSTANCES = new AtomicInteger();
     private static final long PID = ProcessHandle.current().pid();
+    /** PATH of everything run on the hosts, ssh sessions included: this JVM's java first, then this PATH. */
+    private static final String PATH_ON_HOSTS = Path.of(System.getProperty("java.home"), "bin") + ":"
+            + System.getenv().getOrDefault("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
 
     /** One host: its name (also its hostname), its address and its own TMPDIR. */
     public record Host(String name, String address, Path tmpDir) {}
@@ -158,9 +161,13 @@ public final class TestHosts implements AutoCloseable {
         return namePrefix + host;
     }
 
-    /** A command to run on a host, with TMPDIR set to the host's; add environment, stdin, a timeout. */
+    /**
+     * A command to run on a host, with TMPDIR set to the host's and this JVM's java first on PATH (as in
+     * the hosts' ssh sessions); add environment, stdin, a timeout.
+     */
     public Run on(String host, String... command) {
-        return Run.command(onHost(host, List.of(command))).env("TMPDIR", host(host).tmpDir().toString());
+        return Run.command(onHost(host, List.of(command))).env("TMPDIR", host(host).tmpDir().toString())
+                .env("PATH", PATH_ON_HOSTS);
     }
 
     /** Runs a command on a host and waits for it (60 s at most). */
@@ -169,12 +176,22 @@ public final class TestHosts implements AutoCloseable {
     }
 
     /**
-     * Starts a command on a host, its standard output and error as pipes for the caller to read (or
-     * redirected as {@code setup} says); it is killed at close if it is still running.
+     * Starts a command on a host, its standard output and error as pipes the caller reads (or it blocks
+     * once a pipe is full); it is killed at close if it is still running.
      */
     public Process start(String host, String... command) {
-        ProcessBuilder pb = new ProcessBuilder(onHost(host, List.of(command)));
+        return start(host, new ProcessBuilder(onHost(host, List.of(command))));
+    }
+
+    /** Starts a command on a host, its standard output and error both written to {@code output}. */
+    public Process start(String host, Path output, String... command) {
+        return start(host, new ProcessBuilder(onHost(host, List.of(command))).redirectErrorStream(true)
+                .redirectOutput(output.toFile()));
+    }
+
+    private Process start(String host, ProcessBuilder pb) {
         pb.environment().put("TMPDIR", host(host).tmpDir().toString());
+        pb.environment().put("PATH", PATH_ON_HOSTS);
         try {
             Process p = pb.start();
             synchronized (started) {
@@ -182,7 +199,7 @@ public final class TestHosts implements AutoCloseable {
             }
             return p;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + List.of(command) + " on " + host, e);
+            throw new UncheckedIOException("cannot start " + pb.command() + " on " + host, e);
         }
     }
 
@@ -217,7 +234,7 @@ public final class TestHosts implements AutoCloseable {
         for (Host h : hosts.values()) {
             holders.put(h.name(), hold(h));
         }
-        SshSetup ssh = new SshSetup(dir.resolve("ssh"), hosts.values(), System.getenv("PATH"));
+        SshSetup ssh = new SshSetup(dir.resolve("ssh"), hosts.values(), PATH_ON_HOSTS);
         for (Host h : hosts.values()) {
             Path log = dir.resolve("sshd-" + h.name() + ".log");
             ProcessBuilder pb = new ProcessBuilder(onHost(h.name(), List.of(SSHD.toString(), "-D", "-e", "-f",

@@ -54,6 +54,10 @@ class TestHostsTest {
                 ssh.addAll(List.of(to, "hostname; echo $TMPDIR"));
                 String out = ok(hosts.run("h1", ssh.toArray(String[]::new)));
                 assertEquals(to + "\n" + hosts.host(to).tmpDir(), out, "ssh from h1 to " + to);
+                // the same java as this test's, for the daemons a launcher starts there
+                String javaHome = System.getProperty("java.home");
+                ssh.set(ssh.size() - 1, "command -v java");
+                assertEquals(javaHome + "/bin/java", ok(hosts.run("h1", ssh.toArray(String[]::new))));
             }
 
             // the hosts' addresses exist only inside them: the root namespace has none of them, routes them
@@ -68,7 +72,7 @@ class TestHostsTest {
             assertFalse(rootSeesSshBanner(hosts.host("h2").address()), "h2's sshd answers in the root namespace");
 
             // a process started on h1 and one started through ssh on h2, both to be killed by close()
-            local = hosts.start("h1", "sleep", marker + "1");
+            local = hosts.start("h1", hosts.host("h1").tmpDir().resolve("sleep.out"), "sleep", marker + "1");
             List<String> ssh = new ArrayList<>(hosts.launchAgent());
             ssh.addAll(List.of("h2", "exec sleep " + marker + "2"));
             sshSession = hosts.start("h1", ssh.toArray(String[]::new));
