@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Assumptions;
  * <li>Names resolve through /etc/hosts, bind-mounted from the test's own file in each host's mount
  *     namespace, rather than through ssh's config: the daemons and MPI libraries started on the hosts
  *     resolve each other's names themselves, not only ssh.
- * <li>Namespace names carry this JVM's pid ({@code pmix4j-<pid>-<n>-<host>}); creation deletes the
+ * <li>Namespace names carry this JVM's pid ({@code pmix4j-<pid>-<n>-<host>}, the bridge's
+ *     {@code pmix4j-<pid>-<n>.bridge}); creation deletes the
  *     namespaces (and kills the processes in them) of test JVMs that are gone, and the test directories
  *     they left under the temporary directory.
  * </ul>
@@ -49,7 +50,7 @@ public final class TestHosts implements AutoCloseable {
     /** The private range the hosts' addresses are taken from; host i (from 0) is {@code 10.251.0.(i+11)}. */
     public static final String SUBNET = "10.251.0.0/24";
     private static final String PREFIX = "pmix4j-";
-    private static final Pattern OUR_NAME = Pattern.compile("pmix4j-(\\d+)-\\d+-[a-z0-9-]+");
+    private static final Pattern OUR_NAME = Pattern.compile("pmix4j-(\\d+)-\\d+(-[a-z0-9-]+|\\.bridge)");
     private static final Pattern HOST_NAME = Pattern.compile("[a-z][a-z0-9-]{0,30}");
     private static final Path SSHD = Path.of("/usr/sbin/sshd");
     private static final Duration SSHD_READY = Duration.ofSeconds(20);
@@ -263,7 +264,8 @@ public final class TestHosts implements AutoCloseable {
 
     /** The bridge in a namespace of its own, each host's namespace joined to it by a veth pair. */
     private void network() {
-        String bridgeNs = namePrefix + "bridge";
+        // a '.' no host name has: the bridge's namespace cannot be taken for a host named "bridge"
+        String bridgeNs = namePrefix.substring(0, namePrefix.length() - 1) + ".bridge";
         ip("netns", "add", bridgeNs);
         namespaces.add(bridgeNs);
         ip("-n", bridgeNs, "link", "add", "br0", "type", "bridge");

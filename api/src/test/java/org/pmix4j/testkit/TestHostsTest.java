@@ -86,7 +86,7 @@ class TestHostsTest {
         for (String ns : namespaces) {
             assertFalse(netns.contains(ns), ns + " is left: " + netns);
         }
-        assertFalse(netns.contains(namespaces.get(0).replace("h1", "bridge")), netns);
+        assertFalse(netns.contains(namespaces.get(0).replace("-h1", ".bridge")), netns);
         assertEquals(rootLinksBefore, rootLinks());
         assertEquals(rootHostsBefore, Files.readString(Path.of("/etc/hosts")));
         assertEquals("", Run.command("pgrep", "-af", dir.toString()).go().stdout(), "processes of the test are left");
@@ -100,15 +100,19 @@ class TestHostsTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         String stale = "pmix4j-" + gone.pid() + "-1-h1";
+        String staleBridge = "pmix4j-" + gone.pid() + "-1.bridge";
         assertEquals(0, Run.command("ip", "netns", "add", stale).go().exitCode());
+        assertEquals(0, Run.command("ip", "netns", "add", staleBridge).go().exitCode());
         Process inside = new ProcessBuilder("ip", "netns", "exec", stale, "sleep", "86399").start();
         try (TestHosts hosts = TestHosts.create(1)) {
             assertEquals("h1", ok(hosts.run("h1", "hostname")));
-            assertFalse(Run.command("ip", "netns", "list").go().stdout().contains(stale), "stale namespace is left");
+            String left = Run.command("ip", "netns", "list").go().stdout();
+            assertFalse(left.contains(stale) || left.contains(staleBridge), "stale namespaces are left: " + left);
             inside.waitFor();
         } finally {
             inside.destroyForcibly();
             Run.command("ip", "netns", "del", stale).go();
+            Run.command("ip", "netns", "del", staleBridge).go();
         }
     }
 
