@@ -58,12 +58,21 @@ public final class LauncherProcess implements AutoCloseable {
         return startCommand(tmpdir, "run", runArgs, setup);
     }
 
-    /** {@code pmix4j <command> <args>} ({@code dvm}, {@code prun}, {@code term} ...), as {@link #start}. */
-    public static LauncherProcess startCommand(Path tmpdir, String command, List<String> args, Setup setup) {
+    /**
+     * The command line of {@code pmix4j <command> <args>} as the tests run it (this JVM's java and class path),
+     * for starting it, or for handing to a command that runs it (e.g. {@code pmix4j alloc -- <it>}).
+     */
+    public static List<String> commandLine(List<String> jvmOptions, String command, List<String> args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(setup.jvmOptions());
+        cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
         cmd.addAll(args);
+        return cmd;
+    }
+
+    /** {@code pmix4j <command> <args>} ({@code dvm}, {@code prun}, {@code term} ...), as {@link #start}. */
+    public static LauncherProcess startCommand(Path tmpdir, String command, List<String> args, Setup setup) {
+        List<String> cmd = commandLine(setup.jvmOptions(), command, args);
         ProcessBuilder pb = new ProcessBuilder(cmd);
         environment(pb, tmpdir);
         setup.env().forEach((k, v) -> {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.cli.LauncherProcess;
 
@@ -62,6 +61,24 @@ final class DvmProcess implements AutoCloseable {
         try (LauncherProcess p = frontEnd(command, args)) {
             int status = p.waitFor(Duration.ofSeconds(120));
             return new Ended(status, p.stdout(), p.stderr());
+        }
+    }
+
+    /** Runs a tool (a libpmix program, pps ...) with the DVM's TMPDIR, 60 s at most. */
+    org.pmix4j.testkit.Run.Result tool(String... command) {
+        return dvm.tool(List.of(command)).timeout(Duration.ofSeconds(60)).go();
+    }
+
+    /** Waits (20 s at most) until a `sleep SECONDS` process exists (or no longer does). */
+    static java.util.Optional<ProcessHandle> awaitSleep(String seconds, boolean present) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            java.util.Optional<ProcessHandle> p = ProcessHandle.allProcesses().filter(h -> h.info().commandLine()
+                    .map(c -> c.endsWith("sleep " + seconds)).orElse(false)).findFirst();
+            if (p.isPresent() == present || System.nanoTime() > end) {
+                return p;
+            }
+            Thread.sleep(50);
         }
     }
 

@@ -92,7 +92,7 @@ class DvmSessionsTest {
 
             // a libpmix tool spawns two processes into session 5; they run there, with its directories
             Path said = Files.createDirectories(tmp.resolve("said"));
-            Run.Result in = tool(dvm, spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()), "5",
+            Run.Result in = dvm.tool(spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()), "5",
                     "2", client.toString(), said.toString());
             assertEquals(0, in.exitCode(), in.all() + dvm.process().all());
             assertTrue(in.stdout().contains("spawned SUCCESS"), in.all());
@@ -107,18 +107,18 @@ class DvmSessionsTest {
             }
 
             // an unknown session: refused with PMIX_ERR_NOT_FOUND, and the DVM says what was asked
-            Run.Result unknown = tool(dvm, spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
+            Run.Result unknown = dvm.tool(spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
                     "7", "1", "/bin/true");
             assertEquals(2, unknown.exitCode(), unknown.all());
             assertTrue(unknown.stdout().contains("spawned NOT-FOUND -"), unknown.all());
             assertTrue(awaitText(dvm, "PMIX_SESSION_ID 7: no such session in this runtime"), dvm.process().all());
 
             // three processes do not fit session 5's two slots; the default session (8 - 2) runs them
-            Run.Result big = tool(dvm, spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
+            Run.Result big = dvm.tool(spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
                     "5", "3", "/bin/true");
             assertEquals(2, big.exitCode(), big.all());
             assertFalse(big.stdout().contains("spawned SUCCESS"), big.all());
-            Run.Result fits = tool(dvm, spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
+            Run.Result fits = dvm.tool(spawner.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
                     "-", "3", "/bin/true");
             assertEquals(0, fits.exitCode(), fits.all() + dvm.process().all());
 
@@ -160,7 +160,7 @@ class DvmSessionsTest {
             sched.spawn(List.of(Attributes.SESSION_ID.info(2)), List.of(new App(endClient.toString(),
                     List.of(endClient.toString(), told.toString()), List.of(), null, 1, List.of())));
             for (int s = 1; s <= 4; s++) {
-                assertTrue(awaitProcess("71.0" + s, true).isPresent(), "job of session " + s + "\n"
+                assertTrue(DvmProcess.awaitSleep("71.0" + s, true).isPresent(), "job of session " + s + "\n"
                         + dvm.process().all());
             }
             assertTrue(awaitFile(told, "ready."), dvm.process().all());
@@ -173,19 +173,19 @@ class DvmSessionsTest {
             }
             assertEquals("2", Files.readString(ended).strip(), "PMIX_SESSION_ID of the session-end event");
             // answered once the sessions are gone: their processes and directories too
-            assertTrue(awaitProcess("71.01", false).isEmpty(), dvm.process().all());
-            assertTrue(awaitProcess("71.02", false).isEmpty(), "the child session ended with its parent\n"
+            assertTrue(DvmProcess.awaitSleep("71.01", false).isEmpty(), dvm.process().all());
+            assertTrue(DvmProcess.awaitSleep("71.02", false).isEmpty(), "the child session ended with its parent\n"
                     + dvm.process().all());
-            assertTrue(awaitProcess("71.03", true).isPresent(), "ALLOC_CHILD_SEP kept session 3");
-            assertTrue(awaitProcess("71.04", true).isPresent(), "SESSION_SEP kept session 4");
+            assertTrue(DvmProcess.awaitSleep("71.03", true).isPresent(), "ALLOC_CHILD_SEP kept session 3");
+            assertTrue(DvmProcess.awaitSleep("71.04", true).isPresent(), "SESSION_SEP kept session 4");
             assertFalse(Files.exists(dvm.sessionDir().resolve("session.1")));
             assertFalse(Files.exists(dvm.sessionDir().resolve("session.2")));
             assertTrue(Files.isDirectory(dvm.sessionDir().resolve("session.3")));
             assertEquals(List.of(3, 4), List.copyOf(sessions(sched).keySet()));
 
             // pause and resume: SIGSTOP and SIGCONT to the session's processes, the other session's untouched
-            long three = awaitProcess("71.03", true).orElseThrow().pid();
-            long four = awaitProcess("71.04", true).orElseThrow().pid();
+            long three = DvmProcess.awaitSleep("71.03", true).orElseThrow().pid();
+            long four = DvmProcess.awaitSleep("71.04", true).orElseThrow().pid();
             sched.sessionControl(3, List.of(Attributes.SESSION_PAUSE.info(true)));
             assertTrue(awaitState(three, true), "session 3's process is stopped");
             assertFalse(stopped(four), "session 4's is not");
@@ -193,7 +193,7 @@ class DvmSessionsTest {
             assertTrue(awaitState(three, false), "and runs again");
 
             sched.sessionControl(-1, List.of(Attributes.SESSION_TERMINATE.info(true)));
-            assertTrue(awaitProcess("71.03", false).isEmpty() && awaitProcess("71.04", false).isEmpty());
+            assertTrue(DvmProcess.awaitSleep("71.03", false).isEmpty() && DvmProcess.awaitSleep("71.04", false).isEmpty());
             assertFalse(Files.exists(dvm.sessionDir().resolve("session.3")));
             assertFalse(Files.exists(dvm.sessionDir().resolve("session.4")));
             assertTrue(sessions(sched).isEmpty());
@@ -213,25 +213,25 @@ class DvmSessionsTest {
             assertTrue(parent.stdout().contains("spawned 1 SUCCESS") && parent.stdout().contains("spawned 2 SUCCESS"),
                     parent.all());
             for (String s : List.of("72.01", "72.02", "72.03")) {
-                assertTrue(awaitProcess(s, true).isPresent(), s + "\n" + dvm.process().all());
+                assertTrue(DvmProcess.awaitSleep(s, true).isPresent(), s + "\n" + dvm.process().all());
             }
             tool.jobControl(List.of(Proc.wildcard(third.group(1))), List.of(Attributes.JOB_CTRL_SEP.info(true)));
             Files.createFile(go.resolve("go"));
             assertEquals(0, parent.waitFor(Duration.ofSeconds(60)), parent.all());
-            assertTrue(awaitProcess("72.01", false).isEmpty(), "the child job ended with its parent job\n"
+            assertTrue(DvmProcess.awaitSleep("72.01", false).isEmpty(), "the child job ended with its parent job\n"
                     + dvm.process().all());
-            assertTrue(awaitProcess("72.02", true).isPresent(), "PMIX_SPAWN_CHILD_SEP kept its job");
-            assertTrue(awaitProcess("72.03", true).isPresent(), "PMIX_JOB_CTRL_SEP kept its job");
+            assertTrue(DvmProcess.awaitSleep("72.02", true).isPresent(), "PMIX_SPAWN_CHILD_SEP kept its job");
+            assertTrue(DvmProcess.awaitSleep("72.03", true).isPresent(), "PMIX_JOB_CTRL_SEP kept its job");
             // a DVM that terminates ends its sessions first: their processes and directories go too
             tool.sessionControl(9, instantiate(HOST, "1"));
             tool.spawn(List.of(Attributes.SESSION_ID.info(9), Attributes.NOHUP.info(true)), List.of(sleep("72.09")));
-            assertTrue(awaitProcess("72.09", true).isPresent(), dvm.process().all());
+            assertTrue(DvmProcess.awaitSleep("72.09", true).isPresent(), dvm.process().all());
             Path dvmDir = dvm.sessionDir();
             assertTrue(Files.isDirectory(dvmDir.resolve("session.9")));
             DvmProcess.Ended term = dvm.run("term");
             assertEquals(0, term.status(), term.all());
-            assertTrue(awaitProcess("72.02", false).isEmpty() && awaitProcess("72.03", false).isEmpty());
-            assertTrue(awaitProcess("72.09", false).isEmpty(), dvm.process().all());
+            assertTrue(DvmProcess.awaitSleep("72.02", false).isEmpty() && DvmProcess.awaitSleep("72.03", false).isEmpty());
+            assertTrue(DvmProcess.awaitSleep("72.09", false).isEmpty(), dvm.process().all());
             assertEquals(0, dvm.process().waitFor(Duration.ofSeconds(60)), dvm.process().all());
             assertTrue(dvm.process().stderr().contains("session 9 ends (the runtime is terminating)"),
                     dvm.process().all());
@@ -317,22 +317,5 @@ class DvmSessionsTest {
             Thread.sleep(20);
         }
         return dvm.process().all().contains(text);
-    }
-
-    /** Waits (20 s at most) until a `sleep SECONDS` process exists (or no longer does). */
-    private static Optional<ProcessHandle> awaitProcess(String seconds, boolean present) throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (true) {
-            Optional<ProcessHandle> p = ProcessHandle.allProcesses().filter(h -> h.info().commandLine()
-                    .map(c -> c.endsWith("sleep " + seconds)).orElse(false)).findFirst();
-            if (p.isPresent() == present || System.nanoTime() > end) {
-                return p;
-            }
-            Thread.sleep(50);
-        }
-    }
-
-    private static Run.Result tool(DvmProcess dvm, String... command) {
-        return dvm.process().tool(List.of(command)).timeout(Duration.ofSeconds(60)).go();
     }
 }

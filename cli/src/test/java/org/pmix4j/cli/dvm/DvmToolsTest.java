@@ -32,7 +32,7 @@ class DvmToolsTest {
         Path jobTool = NativeBuild.pmixProgram(Path.of("src/test/c/job_tool.c"));
         try (DvmProcess dvm = DvmProcess.start(tmp.resolve("t"))) {
             // direct launch: PMIx_Spawn from a libpmix tool, output forwarded to it (a tool's default), job end
-            Run.Result launched = tool(dvm, jobTool.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
+            Run.Result launched = dvm.tool(jobTool.toString(), dvm.sessionDir().toString(), Long.toString(dvm.pid()),
                     "/bin/echo", "from the tool's job");
             assertEquals(0, launched.exitCode(), launched.all() + dvm.process().all());
             assertTrue(launched.stdout().contains("from the tool's job"), "forwarded to the tool\n" + launched.all());
@@ -42,7 +42,7 @@ class DvmToolsTest {
 
             try (LauncherProcess running = dvm.frontEnd("prun", "-n", "2", "sh", "-c", "echo up; sleep 30")) {
                 assertTrue(running.awaitOutput("up", 2, Duration.ofSeconds(60)), running.all());
-                Run.Result pps = tool(dvm, "pps");
+                Run.Result pps = dvm.tool("pps");
                 assertEquals(0, pps.exitCode(), pps.all());
                 assertTrue(pps.all().matches("(?s).*Active nspaces: pmix4j-\\S+-" + dvm.pid() + "@\\d+.*"), pps.all());
 
@@ -51,11 +51,11 @@ class DvmToolsTest {
                 assertEquals(2, ps.stdout().lines().filter(l -> l.contains(" RUNNING ") && l.contains("sh")).count(),
                         "both processes of the running job\n" + ps.all());
 
-                Run.Result fns = tool(dvm, "pattrs", "--pid", Long.toString(dvm.pid()), "--host-fns");
+                Run.Result fns = dvm.tool("pattrs", "--pid", Long.toString(dvm.pid()), "--host-fns");
                 assertEquals(0, fns.exitCode(), fns.all());
                 assertTrue(fns.all().contains("\tPMIx_Spawn\n"), fns.all());
 
-                Run.Result event = tool(dvm, "pevent", "--pid", Long.toString(dvm.pid()), "--event", "5000",
+                Run.Result event = dvm.tool("pevent", "--pid", Long.toString(dvm.pid()), "--event", "5000",
                         "--range", "4");
                 assertEquals(0, event.exitCode(), event.all());
                 running.signal("TERM");
@@ -73,13 +73,13 @@ class DvmToolsTest {
             try (PmixTool tool = PmixTool.init(connect)) {
                 tool.spawn(List.of(), List.of(sleep("61.25")));
                 tool.spawn(List.of(Attributes.NOHUP.info(true)), List.of(sleep("61.75")));
-                assertTrue(awaitProcess("61.25", true).isPresent() && awaitProcess("61.75", true).isPresent(),
+                assertTrue(DvmProcess.awaitSleep("61.25", true).isPresent() && DvmProcess.awaitSleep("61.75", true).isPresent(),
                         dvm.process().all());
             }
-            assertTrue(awaitProcess("61.25", false).isEmpty(), "the job without PMIX_NOHUP ended with its tool\n"
+            assertTrue(DvmProcess.awaitSleep("61.25", false).isEmpty(), "the job without PMIX_NOHUP ended with its tool\n"
                     + dvm.process().all());
             assertTrue(dvm.process().stderr().contains("disconnected; stopping the job"), dvm.process().all());
-            ProcessHandle kept = awaitProcess("61.75", true).orElseThrow();
+            ProcessHandle kept = DvmProcess.awaitSleep("61.75", true).orElseThrow();
             DvmProcess.Ended term = dvm.run("term");
             assertEquals(0, term.status(), term.all());
             assertTrue(kept.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS) != null);
@@ -89,22 +89,5 @@ class DvmToolsTest {
 
     private static App sleep(String seconds) {
         return new App("sleep", List.of("sleep", seconds), List.of(), null, 1, List.of());
-    }
-
-    /** Waits (20 s at most) until a `sleep SECONDS` process exists (or no longer does). */
-    private static Optional<ProcessHandle> awaitProcess(String seconds, boolean present) throws InterruptedException {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (true) {
-            Optional<ProcessHandle> p = ProcessHandle.allProcesses().filter(h -> h.info().commandLine()
-                    .map(c -> c.endsWith("sleep " + seconds)).orElse(false)).findFirst();
-            if (p.isPresent() == present || System.nanoTime() > end) {
-                return p;
-            }
-            Thread.sleep(50);
-        }
-    }
-
-    private static Run.Result tool(DvmProcess dvm, String... command) {
-        return dvm.process().tool(List.of(command)).timeout(Duration.ofSeconds(60)).go();
     }
 }

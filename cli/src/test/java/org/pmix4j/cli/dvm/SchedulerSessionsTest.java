@@ -73,10 +73,9 @@ class SchedulerSessionsTest {
         Files.writeString(dir.resolve("done"), "");
         try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":4")) {
             SchedulerProcess first = SchedulerProcess.start(tmp, "--host", host + ":4");
-            List<String> allocArgs = new java.util.ArrayList<>(List.of("-n", "2", "--",
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), org.pmix4j.cli.Main.class.getName()));
-            allocArgs.addAll(List.of("prun", "-n", "2", "sh", "-c", "echo up; sleep 120"));
+            List<String> allocArgs = new java.util.ArrayList<>(List.of("-n", "2", "--"));
+            allocArgs.addAll(LauncherProcess.commandLine(List.of(), "prun", List.of("-n", "2", "sh", "-c",
+                    "echo up; sleep 120")));
             try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", allocArgs,
                     LauncherProcess.Setup.DEFAULT)) {
                 try (first) {
@@ -120,10 +119,9 @@ class SchedulerSessionsTest {
             Eventually.until(() -> dvm.process().stderr().contains("attached to the scheduler"),
                     () -> dvm.process().all());
             // session 1 runs a client that asks for session 2 from inside it and launches a waiter there
-            List<String> args = new java.util.ArrayList<>(List.of("-n", "2", "--time", "600", "--",
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), org.pmix4j.cli.Main.class.getName(),
-                    "prun", "-n", "1", client.toString(), "1", "60", dir.toString(), waiter.toString()));
+            List<String> args = new java.util.ArrayList<>(List.of("-n", "2", "--time", "600", "--"));
+            args.addAll(LauncherProcess.commandLine(List.of(), "prun", List.of("-n", "1", client.toString(), "1", "60",
+                    dir.toString(), waiter.toString())));
             try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", args,
                     LauncherProcess.Setup.DEFAULT)) {
                 Supplier<String> all = () -> alloc.all() + dvm.process().all() + sched.process().all();

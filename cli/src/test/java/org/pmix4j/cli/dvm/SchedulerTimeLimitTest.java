@@ -12,7 +12,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.cli.LauncherProcess;
-import org.pmix4j.cli.Main;
 import org.pmix4j.server.ServerConfig;
 import org.pmix4j.testkit.NativeBuild;
 
@@ -33,10 +32,9 @@ class SchedulerTimeLimitTest {
         Path dir = Files.createDirectories(tmp.resolve("steps"));
         try (DvmProcess dvm = DvmProcess.start(tmp, "--system-server", "--host", host + ":2");
                 SchedulerProcess sched = SchedulerProcess.start(tmp, "--host", host + ":2")) {
-            List<String> args = new ArrayList<>(List.of("-n", "2", "--time", "3", "--",
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), Main.class.getName(),
-                    "prun", "-n", "2", client.toString(), dir.toString()));
+            List<String> args = new ArrayList<>(List.of("-n", "2", "--time", "3", "--"));
+            args.addAll(LauncherProcess.commandLine(List.of(), "prun", List.of("-n", "2", client.toString(),
+                    dir.toString())));
             try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", args,
                     LauncherProcess.Setup.DEFAULT)) {
                 int status = alloc.waitFor(Duration.ofSeconds(120));
