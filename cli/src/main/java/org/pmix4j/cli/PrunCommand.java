@@ -20,9 +20,12 @@ final class PrunCommand extends JobCommand implements Callable<Integer> {
     @Mixin
     DvmChoice dvm = new DvmChoice();
 
+    @Mixin
+    SessionChoice session = new SessionChoice();
+
     @Override
     public Integer call() {
         return CommandErrors.run("prun", () -> new Prun(System.out, System.err, System.in, System.getenv())
-                .run(dvm.locator(), applications(System.getenv()), options()));
+                .run(dvm.locator(), applications(System.getenv()), options(), session.target()));
     }
 }

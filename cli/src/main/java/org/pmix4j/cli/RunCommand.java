@@ -43,6 +43,9 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
                     + "does: the one named, or the only one running.")
     String dvm;
 
+    @CommandLine.Mixin
+    SessionChoice session = new SessionChoice();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -52,7 +55,11 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
             List<AppContext> apps = applications(System.getenv());
             if (dvm != null) {
                 return new Prun(System.out, System.err, System.in, System.getenv())
-                        .run(DvmLocator.parse(dvm), apps, options());
+                        .run(DvmLocator.parse(dvm), apps, options(), session.target());
+            }
+            if (session.given()) {
+                throw new IllegalArgumentException("--session-id, --alloc-id and --alloc-refid name a session of a DVM:"
+                        + " give --dvm too (pmix4j run alone runs in its own session)");
             }
             return new Launcher().run(apps, options());
         });

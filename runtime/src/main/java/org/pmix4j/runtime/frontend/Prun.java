@@ -50,9 +50,14 @@ public final class Prun {
 
     /** Submits the job, follows it to its end and returns the exit status the front end leaves with. */
     public int run(DvmLocator where, List<AppContext> apps, Launcher.Options options) {
+        return run(where, apps, options, SessionTarget.NONE);
+    }
+
+    /** Submits the job into the session {@code session} names. */
+    public int run(DvmLocator where, List<AppContext> apps, Launcher.Options options, SessionTarget session) {
         mark("options parsed");
         String hostname = ServerConfig.localHostname();
-        SubmitRequest submit = SubmitRequest.of(apps, options, env);
+        SubmitRequest submit = SubmitRequest.of(apps, options, session, env);
         List<Info> connect = new java.util.ArrayList<>(where.connectInfo(env, hostname));
         connect.add(Attributes.LAUNCHER.info(true));
         PmixTool tool;

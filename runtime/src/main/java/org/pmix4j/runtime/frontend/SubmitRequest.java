@@ -39,7 +39,8 @@ import org.pmix4j.runtime.placement.RankingPolicy;
  */
 record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, StdinTarget stdin, int size) {
 
-    static SubmitRequest of(List<AppContext> contexts, Launcher.Options o, Map<String, String> env) {
+    static SubmitRequest of(List<AppContext> contexts, Launcher.Options o, SessionTarget session,
+            Map<String, String> env) {
         List<Info> info = new ArrayList<>();
         String mapBy = mapBy(o);
         if (mapBy != null) {
@@ -73,15 +74,7 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
             info.add(Attributes.FWD_STDIN.info(stdin.all() ? Rank.WILDCARD : stdin.rank()));
         }
         info.add(Attributes.NOTIFY_COMPLETION.info(true));
-        String session = env.get(SchedulerTool.SESSION_VARIABLE);
-        if (session != null && !session.isBlank()) {
-            // run inside `pmix4j alloc`: the job goes into its session
-            try {
-                info.add(Attributes.SESSION_ID.info(Integer.parseUnsignedInt(session.strip())));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(SchedulerTool.SESSION_VARIABLE + "=" + session + " is no session id");
-            }
-        }
+        info.addAll(session.directives(env));
         Map<String, String> common = new LinkedHashMap<>();
         env.forEach((k, v) -> {
             // our own connection to the DVM is not the job's
