@@ -113,9 +113,12 @@ final class AllocationDesk implements AutoCloseable {
                     + s.refusal().orElseThrow());
         }
         if (!runtime.attached()) {
-            // what could be granted is not, with nothing to run it: the engine forgets the request
-            engine.cancel(s.ticket(), now());
-            s.grant().ifPresent(g -> engine.release(g.session().id(), now()));
+            // with nothing to run it, the engine forgets the request; what else the submission decided (other
+            // requests it let start) is carried out as ever, and so is what forgetting it lets start
+            apply(new Changes(s.changes().granted().stream().filter(g -> !g.ticket().equals(s.ticket())).toList(),
+                    s.changes().expired()));
+            engine.cancel(s.ticket(), now()).ifPresent(this::apply);
+            s.grant().flatMap(g -> engine.release(g.session().id(), now())).ifPresent(this::apply);
             return failed(PmixStatus.PMIX_ERR_UNREACH, "no runtime is attached to the scheduler to run the session"
                     + " (start `pmix4j dvm --system-server` on this node)");
         }
@@ -159,6 +162,12 @@ final class AllocationDesk implements AutoCloseable {
     private void instantiate(Grant g) {
         Waiting w = waiting.remove(g.ticket());
         Session s = g.session();
+        if (w == null) {
+            // nobody waits for it (cannot happen: a request leaves the queue and the waiting list together)
+            LOG.warn("session {} was granted to {}, which nobody waits for: released", s.id(), g.ticket());
+            engine.release(s.id(), now()).ifPresent(this::apply);
+            return;
+        }
         if (w.timeout() != null) {
             w.timeout().cancel(false);
         }
