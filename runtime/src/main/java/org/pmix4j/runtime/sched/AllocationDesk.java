@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler's work, on one thread of its own: allocation requests go to the {@link SchedulingEngine}
- * (the policy), its grants are created in the runtime through the {@link RuntimeLink} and only then answered,
- * sessions past their limit are ended there, and sessions the runtime reports complete go back to the pool.
+ * (the policy), its grants are created in the runtime ({@link SessionRuntime}: the {@link RuntimeLink}) and
+ * only then answered, sessions past their limit are ended there, and sessions the runtime reports complete go
+ * back to the pool.
  * Everything the engine holds is touched on this thread only, so the engine needs no locks and every
  * decision sees the state the one before it left.
  */
@@ -59,14 +60,14 @@ final class AllocationDesk implements AutoCloseable {
     }
 
     private final SchedulingEngine engine;
-    private final RuntimeLink runtime;
+    private final SessionRuntime runtime;
     private final Clock clock;
     private final ScheduledExecutorService thread;
     private final Map<Ticket, Waiting> waiting = new LinkedHashMap<>();
     private final Map<Integer, Held> held = new HashMap<>();
     private ScheduledFuture<?> nextTick;
 
-    AllocationDesk(SchedulingEngine engine, RuntimeLink runtime, Clock clock) {
+    AllocationDesk(SchedulingEngine engine, SessionRuntime runtime, Clock clock) {
         this.engine = engine;
         this.runtime = runtime;
         this.clock = clock;

@@ -23,7 +23,7 @@ import org.pmix4j.runtime.session.SessionKeys;
  * time the link attaches, the runtime's list of the sessions it still runs, for a restarted scheduler to
  * adopt.
  */
-final class RuntimeLink implements AutoCloseable {
+final class RuntimeLink implements SessionRuntime, AutoCloseable {
     private final Path systemTmpdir;
     private final String hostname;
     private RoleLink link;
@@ -47,12 +47,14 @@ final class RuntimeLink implements AutoCloseable {
     }
 
     /** Whether a runtime is attached now. */
-    boolean attached() {
+    @Override
+    public boolean attached() {
         return link != null && link.tool() != null;
     }
 
     /** Creates the granted session in the runtime. */
-    CompletionStage<Void> instantiate(SessionOrder order) {
+    @Override
+    public CompletionStage<Void> instantiate(SessionOrder order) {
         List<Info> resources = new ArrayList<>(List.of(
                 Attributes.ALLOC_NODE_LIST.info(String.join(",", order.nodes())),
                 Attributes.ALLOC_NUM_CPU_LIST.info(join(order.slots())),
@@ -75,12 +77,14 @@ final class RuntimeLink implements AutoCloseable {
     }
 
     /** Ends a session in the runtime: its jobs are told, then stopped; answered once they are gone. */
-    CompletionStage<Void> terminate(int sessionId, String reason) {
+    @Override
+    public CompletionStage<Void> terminate(int sessionId, String reason) {
         return control(sessionId, List.of(Attributes.SESSION_TERMINATE.info(true), SessionKeys.REASON.info(reason)));
     }
 
     /** Grows a session in the runtime: a later limit, or more slots (then its whole new holding). */
-    CompletionStage<Void> extend(int sessionId, Integer limitSeconds, List<String> nodes, List<Integer> slots) {
+    @Override
+    public CompletionStage<Void> extend(int sessionId, Integer limitSeconds, List<String> nodes, List<Integer> slots) {
         List<Info> resources = new ArrayList<>();
         if (nodes != null) {
             resources.add(Attributes.ALLOC_NODE_LIST.info(String.join(",", nodes)));
@@ -94,7 +98,8 @@ final class RuntimeLink implements AutoCloseable {
     }
 
     /** Asks the runtime for its sessions' details (for `pmix4j queue`): one info list per session. */
-    CompletionStage<List<List<Info>>> sessions() {
+    @Override
+    public CompletionStage<List<List<Info>>> sessions() {
         PmixTool tool = link == null ? null : link.tool();
         if (tool == null) {
             return CompletableFuture.completedFuture(List.of());
