@@ -73,7 +73,8 @@ public final class Dvm {
         try (scheduler; LocalRuntime runtime = scheduler == null ? new LocalRuntime(settings, plan, out, err, env)
                 : new LocalRuntime(settings, plan, out, err, env, scheduler, scheduler)) {
             CompletableFuture<Integer> signalled = new CompletableFuture<>();
-            Signals signals = Signals.installPersistent(signalled, runtime.messages());
+            Signals signals = Signals.installPersistent(signalled,
+                    sig -> runtime.messages().say("caught " + sig + ", stopping every job and terminating"));
             try {
                 runtime.start();
                 if (scheduler != null) {

@@ -2,6 +2,7 @@ package org.pmix4j.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -18,7 +19,7 @@ import sun.misc.SignalHandler;
  * ignored, as background jobs of non-interactive shells are, keeps ignoring it: that is the JVM's rule,
  * and the same as for any program started with nohup.)
  */
-final class Signals {
+public final class Signals {
     private final RunControl control;
     private final RuntimeMessages messages;
     private final List<Signal> signals = new ArrayList<>();
@@ -46,14 +47,16 @@ final class Signals {
     }
 
     /**
-     * For a persistent runtime (the DVM): SIGINT, SIGTERM and SIGHUP end it, completing {@code stopped} with
-     * 128+N (it then stops its jobs in order); SIGUSR1/SIGUSR2 are not forwarded to jobs that tools own.
+     * For a daemon (the DVM, the scheduler): SIGINT, SIGTERM and SIGHUP end it, completing {@code stopped} with
+     * 128+N after {@code caught} was told the signal's name ("SIGTERM"); it then stops in its own order. No
+     * signal is forwarded to jobs (a DVM's belong to the tools that launched them).
      */
-    static Signals installPersistent(java.util.concurrent.CompletableFuture<Integer> stopped, RuntimeMessages messages) {
-        Signals s = new Signals(null, messages);
+    public static Signals installPersistent(java.util.concurrent.CompletableFuture<Integer> stopped,
+            Consumer<String> caught) {
+        Signals s = new Signals(null, null);
         for (var sig : List.of(java.util.Map.entry("INT", 2), java.util.Map.entry("TERM", 15), java.util.Map.entry("HUP", 1))) {
             s.on(sig.getKey(), () -> {
-                messages.say("caught SIG" + sig.getKey() + ", stopping every job and terminating");
+                caught.accept("SIG" + sig.getKey());
                 stopped.complete(128 + sig.getValue());
             });
         }
@@ -78,7 +81,7 @@ final class Signals {
         control.interrupt(name, number);
     }
 
-    void uninstall() {
+    public void uninstall() {
         for (int i = 0; i < signals.size(); i++) {
             Signal.handle(signals.get(i), previous.get(i));
         }

@@ -15,6 +15,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.ReportTarget;
 import org.pmix4j.runtime.RuntimeDirectories;
+import org.pmix4j.runtime.Signals;
 import org.pmix4j.runtime.placement.HostSpec;
 import org.pmix4j.runtime.placement.NodeTopology;
 import org.pmix4j.runtime.placement.PlacementRequest;
@@ -23,7 +24,8 @@ import org.pmix4j.runtime.sched.policy.NodePool;
 import org.pmix4j.runtime.sched.policy.SchedulingEngine;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
-import sun.misc.Signal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code pmix4j sched}: the node's scheduler. A PMIx server declared PMIX_SERVER_SCHEDULER (its
@@ -34,6 +36,8 @@ import sun.misc.Signal;
  * SIGINT or SIGHUP; the sessions it granted run on in the runtime, and a scheduler started again adopts them.
  */
 public final class Scheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+
     /**
      * @param reportUri    --report-uri: "-", "+" or a file; or null
      * @param reportPid    --report-pid: likewise, for the pid; or null
@@ -69,12 +73,8 @@ public final class Scheduler {
         String base = "pmix4j-sched-" + hostname + "-" + pid;
         int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
         CompletableFuture<Integer> stopped = new CompletableFuture<>();
-        List<Signal> signals = new ArrayList<>();
-        for (var s : List.of(Map.entry("INT", 2), Map.entry("TERM", 15), Map.entry("HUP", 1))) {
-            Signal sig = new Signal(s.getKey());
-            signals.add(sig);
-            Signal.handle(sig, x -> stopped.complete(128 + s.getValue()));
-        }
+        Signals signals = Signals.installPersistent(stopped,
+                sig -> LOG.info("caught {}: ending (the sessions run on in the runtime)", sig));
         try (RuntimeLink runtime = new RuntimeLink(tmp, hostname);
                 AllocationDesk desk = new AllocationDesk(new SchedulingEngine(pool, options.defaultLimit()), runtime,
                         Clock.systemUTC())) {
@@ -105,6 +105,8 @@ public final class Scheduler {
             } finally {
                 RuntimeDirectories.removeUserDirIfEmpty(sessionDir);
             }
+        } finally {
+            signals.uninstall();
         }
     }
 
