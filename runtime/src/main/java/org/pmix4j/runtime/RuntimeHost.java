@@ -210,7 +210,7 @@ final class RuntimeHost implements HostModule {
             List<Info> info) {
         Integer toolUid = tools.uid(requester);
         Job job = jobs.job(requester.nspace());
-        Integer parentSession = job != null && job.session() != org.pmix4j.runtime.session.SessionTable.DEFAULT_ID
+        Integer parentSession = job != null && job.session() != org.pmix4j.runtime.session.SessionData.DEFAULT_SESSION_ID
                 ? job.session() : null;
         CompletionStage<List<Info>> answer;
         try {

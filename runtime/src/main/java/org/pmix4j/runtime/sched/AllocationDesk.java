@@ -52,19 +52,16 @@ final class AllocationDesk implements AutoCloseable {
             ScheduledFuture<?> timeout) {
     }
 
-    /**
-     * A running session's bookkeeping beyond the engine's: the tool whose connection it lives with (null when
-     * the runtime asked for it: it then lives with its parent session), and its parent.
-     */
-    private record Held(Requester holder, Integer parent) {
-    }
-
     private final SchedulingEngine engine;
     private final SessionRuntime runtime;
     private final Clock clock;
     private final ScheduledExecutorService thread;
     private final Map<Ticket, Waiting> waiting = new LinkedHashMap<>();
-    private final Map<Integer, Held> held = new HashMap<>();
+    /**
+     * The running sessions that live with the connection of the tool that asked for them (salloc's rule), by
+     * id; a session the runtime asked for lives with its parent session instead, and is not here.
+     */
+    private final Map<Integer, Requester> holders = new HashMap<>();
     private ScheduledFuture<?> nextTick;
 
     AllocationDesk(SchedulingEngine engine, SessionRuntime runtime, Clock clock) {
@@ -173,11 +170,13 @@ final class AllocationDesk implements AutoCloseable {
             w.timeout().cancel(false);
         }
         SessionOrder order = order(s, w);
-        held.put(s.id(), new Held(w.ask().requestor() != null ? null : w.requester(), w.ask().parent()));
+        if (w.ask().requestor() == null) {
+            holders.put(s.id(), w.requester());
+        }
         runtime.instantiate(order).whenCompleteAsync((ok, err) -> {
             if (err != null) {
                 LOG.warn("the runtime refused session {}: {}", s.id(), err.getMessage());
-                held.remove(s.id());
+                holders.remove(s.id());
                 engine.release(s.id(), now()).ifPresent(this::apply);
                 Throwable cause = err.getCause() != null ? err.getCause() : err;
                 int status = cause instanceof PmixException pe ? pe.status() : PmixStatus.PMIX_ERR_JOB_ALLOC_FAILED;
@@ -333,7 +332,7 @@ final class AllocationDesk implements AutoCloseable {
     }
 
     private void released(int id) {
-        held.remove(id);
+        holders.remove(id);
         engine.release(id, now()).ifPresent(this::apply);
     }
 
@@ -345,8 +344,8 @@ final class AllocationDesk implements AutoCloseable {
                     withdraw(t, "its requester " + r.proc() + " disconnected");
                 }
             }
-            for (Map.Entry<Integer, Held> e : List.copyOf(held.entrySet())) {
-                if (r.equals(e.getValue().holder())) {
+            for (Map.Entry<Integer, Requester> e : List.copyOf(holders.entrySet())) {
+                if (r.equals(e.getValue())) {
                     end(e.getKey(), "the tool that holds it (" + r.proc() + ") disconnected");
                 }
             }
@@ -361,7 +360,6 @@ final class AllocationDesk implements AutoCloseable {
                     Session s = AdoptedSession.of(fields, now());
                     if (engine.session(s.id()).isEmpty()) {
                         apply(engine.adopt(s, now()));
-                        held.putIfAbsent(s.id(), new Held(null, null));
                         LOG.info("adopted session {} of uid {} that the runtime runs: {}", s.id(), s.uid(), s.nodes());
                     }
                 } catch (RuntimeException e) {

@@ -77,7 +77,7 @@ public final class Session {
     }
 
     public boolean isDefault() {
-        return id == SessionTable.DEFAULT_ID;
+        return id == SessionData.DEFAULT_SESSION_ID;
     }
 
     public String allocId() {

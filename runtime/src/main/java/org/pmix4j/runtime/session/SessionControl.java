@@ -156,7 +156,7 @@ public final class SessionControl {
             SessionRequest more = SessionRequest.of(directives, hostname, false);
             for (Session s : targets) {
                 jobs.whileNoJobIsPlaced(() -> {
-                    table.extend(s, more.slots(), more.timeSeconds(), jobs.runningProcesses(SessionTable.DEFAULT_ID));
+                    table.extend(s, more.slots(), more.timeSeconds(), jobs.runningProcesses(SessionData.DEFAULT_SESSION_ID));
                     return null;
                 });
             }
@@ -183,7 +183,7 @@ public final class SessionControl {
         if (sessionId == -1) {
             return table.sessions();
         }
-        if (sessionId == SessionTable.DEFAULT_ID) {
+        if (sessionId == SessionData.DEFAULT_SESSION_ID) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, op.macroName() + " of session 0: the runtime's"
                     + " default session is not a scheduler's to control");
         }
@@ -198,7 +198,7 @@ public final class SessionControl {
     private List<Info> instantiate(int uid, int sessionId, List<Info> directives) {
         SessionRequest req = SessionRequest.of(directives, hostname, true);
         Session s = jobs.whileNoJobIsPlaced(() -> table.instantiate(sessionId, req, uid,
-                jobs.runningProcesses(SessionTable.DEFAULT_ID)));
+                jobs.runningProcesses(SessionData.DEFAULT_SESSION_ID)));
         try {
             tree.create(s);
         } catch (PmixException e) {

@@ -18,9 +18,6 @@ import org.pmix4j.api.PmixStatus;
  * {@link #extend}) hold the job table's placement lock first, so that no job is placed meanwhile.
  */
 public final class SessionTable {
-    /** The default session's number (a scheduler numbers its sessions from 1). */
-    public static final int DEFAULT_ID = 0;
-
     private final int poolSlots;
     private final Path directories;
     private final Session defaultSession;
@@ -36,7 +33,7 @@ public final class SessionTable {
     public SessionTable(String hostname, int poolSlots, Path directories, int uid) {
         this.poolSlots = poolSlots;
         this.directories = directories;
-        this.defaultSession = new Session(DEFAULT_ID, null, null, uid, hostname, poolSlots, null, true, 0, null);
+        this.defaultSession = new Session(SessionData.DEFAULT_SESSION_ID, null, null, uid, hostname, poolSlots, null, true, 0, null);
     }
 
     public Session defaultSession() {
@@ -67,7 +64,7 @@ public final class SessionTable {
 
     /** A session by id (0 is the default session), or null. */
     public synchronized Session find(int id) {
-        return id == DEFAULT_ID ? defaultSession : sessions.get(id);
+        return id == SessionData.DEFAULT_SESSION_ID ? defaultSession : sessions.get(id);
     }
 
     /** The sessions other than the default one, in creation order. */
@@ -142,7 +139,7 @@ public final class SessionTable {
      *                       has free
      */
     public synchronized Session instantiate(int id, SessionRequest req, int ownerUid, int runningInDefault) {
-        if (id == DEFAULT_ID || id == -1) {
+        if (id == SessionData.DEFAULT_SESSION_ID || id == -1) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "session id " + Integer.toUnsignedString(id)
                     + " cannot be instantiated: 0 is the runtime's default session and 4294967295 means every"
                     + " session");
@@ -156,7 +153,7 @@ public final class SessionTable {
                     + " needs at least one slot");
         }
         Session parent = null;
-        if (req.parent() != null && req.parent() != DEFAULT_ID) {
+        if (req.parent() != null && req.parent() != SessionData.DEFAULT_SESSION_ID) {
             parent = sessions.get(req.parent());
             if (parent == null) {
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "pmix4j.ssn.parent "
