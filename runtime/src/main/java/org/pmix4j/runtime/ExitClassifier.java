@@ -9,12 +9,6 @@ import org.pmix4j.api.Proc;
  * of the job, each described in the launcher's words and with the job's PMIX_JOB_TERM_STATUS for it.
  */
 final class ExitClassifier {
-    private final String hostname;
-
-    /** @param hostname the node the processes ran on, for the descriptions */
-    ExitClassifier(String hostname) {
-        this.hostname = hostname;
-    }
 
     /**
      * The failure the end of {@code p} with {@code status} (as a shell reports it) is, or {@code null}. Ask
@@ -22,7 +16,7 @@ final class ExitClassifier {
      * may not have been read yet.
      */
     Job.Failure classify(LaunchedProcess p, int status) {
-        String who = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + hostname;
+        String who = "process rank " + p.proc().rank() + " (pid " + p.pid() + ") on node " + p.node();
         if (status != 0 && p.killedByCommand()) {
             return new Job.Failure(status, who + " was killed by a job-control request ("
                     + LaunchedProcess.describe(status) + ")", p, PmixStatus.PMIX_ERR_JOB_KILLED_BY_CMD, p.endNanos());

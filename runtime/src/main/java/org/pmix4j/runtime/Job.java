@@ -256,14 +256,14 @@ final class Job {
             if (p.isAlive()) {
                 p.markStoppedByLauncher();
             }
-            p.signalTree(ProcessHandle::destroy);
+            p.signalTree("TERM");
         }
         long deadline = System.currentTimeMillis() + TERM_GRACE_MS;
         for (LaunchedProcess p : all) {
             try {
                 long left = Math.max(1, deadline - System.currentTimeMillis());
-                if (!p.process().waitFor(left, TimeUnit.MILLISECONDS)) {
-                    p.signalTree(ProcessHandle::destroyForcibly);
+                if (!p.waitForExit(left, TimeUnit.MILLISECONDS)) {
+                    p.signalTree("KILL");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -274,9 +274,7 @@ final class Job {
 
     /** SIGKILL to every process at once. */
     void killAll() {
-        for (LaunchedProcess p : processes()) {
-            p.signalTree(ProcessHandle::destroyForcibly);
-        }
+        LaunchedProcess.signalTrees("KILL", processes());
     }
 
     /** The exit status of the job: its first failure's (never 0 for a failure), or 0. */

@@ -70,7 +70,7 @@ final class JobControl {
         if (Attributes.JOB_CTRL_KILL.find(directives).orElse(false)) {
             return () -> {
                 procs.forEach(LaunchedProcess::markKilledByCommand);
-                procs.forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+                LaunchedProcess.signalTrees("KILL", procs);
             };
         } else if (Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false)) {
             return () -> {
@@ -82,8 +82,7 @@ final class JobControl {
                     } catch (InterruptedException e) {
                         return;
                     }
-                    procs.stream().filter(LaunchedProcess::isAlive)
-                            .forEach(p -> p.signalTree(ProcessHandle::destroyForcibly));
+                    LaunchedProcess.signalTrees("KILL", procs.stream().filter(LaunchedProcess::isAlive).toList());
                 });
             };
         } else if (Attributes.JOB_CTRL_PAUSE.find(directives).orElse(false)) {
@@ -107,14 +106,7 @@ final class JobControl {
     }
 
     private static void send(String signal, List<LaunchedProcess> procs) {
-        List<Long> pids = new ArrayList<>();
-        for (LaunchedProcess p : procs) {
-            if (p.isAlive()) {
-                p.process().descendants().forEach(d -> pids.add(d.pid()));
-                pids.add(p.pid());
-            }
-        }
-        Kill.send(signal, pids);
+        LaunchedProcess.signalTrees(signal, procs);
     }
 
     /**

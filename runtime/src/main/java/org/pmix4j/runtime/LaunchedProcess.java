@@ -1,32 +1,26 @@
 package org.pmix4j.runtime;
 
-import java.util.function.Consumer;
 import org.pmix4j.api.Proc;
-import org.pmix4j.runtime.iof.ProcessOutput;
 
-/** A process of a job: its name, its OS process, what it told the server, and how it ended. */
+/**
+ * A process of a job: its name, its OS process ({@link ProcessBody}: here or on another node), what it told
+ * the server, and how it ended.
+ */
 final class LaunchedProcess {
     private final Proc proc;
-    private final Process process;
-    private final ProcessOutput output;
+    private final ProcessBody body;
     private volatile boolean connected;
     private volatile boolean finalized;
     private volatile boolean killedByCommand;
     private volatile boolean stoppedByLauncher;
     private volatile String failure;
     private volatile int exitStatus = -1;
-    private final java.util.concurrent.CompletableFuture<Long> exitTime;
-
-    LaunchedProcess(Proc proc, Process process, ProcessOutput output) {
-        this.proc = proc;
-        this.process = process;
-        this.output = output;
-        // taken on the JDK's reaper thread as soon as the process is gone (Process.onExit would first hop
-        // to a pool, which on a busy machine can reorder two ends)
-        this.exitTime = process.toHandle().onExit().thenApply(x -> System.nanoTime());
-    }
-
     private volatile long lostNanos = Long.MAX_VALUE;
+
+    LaunchedProcess(Proc proc, ProcessBody body) {
+        this.proc = proc;
+        this.body = body;
+    }
 
     /** The server saw its connection end before it finalized (it died or dropped out then). */
     void markConnectionLost(long nanos) {
@@ -35,28 +29,29 @@ final class LaunchedProcess {
 
     /**
      * When the process ended (System.nanoTime), waiting for the end: the earlier of the moment the server
-     * lost its connection and the moment the JDK saw it exit. The first is what orders failures reliably:
+     * lost its connection and the moment it was seen to exit. The first is what orders failures reliably:
      * the peers of a process that dies react to the server's news of it, so they always end after it.
      */
     long endNanos() {
-        // the JDK completes onExit on the common pool, where a task of its own can block behind a pipe that an
-        // orphaned grandchild holds open: never wait for it, the moment waitFor returned is late but certain
-        Long seen = exitTime.getNow(null);
-        return Math.min(seen != null ? seen : waitedNanos, lostNanos);
+        return Math.min(body.exitNanos(), lostNanos);
     }
-
-    private volatile long waitedNanos = Long.MAX_VALUE;
 
     Proc proc() {
         return proc;
     }
 
-    Process process() {
-        return process;
+    long pid() {
+        return body.pid();
     }
 
-    long pid() {
-        return process.pid();
+    /** The node it runs on. */
+    String node() {
+        return body.node();
+    }
+
+    /** Whether it runs on another node, behind a daemon. */
+    boolean remote() {
+        return body instanceof RemoteBody;
     }
 
     void markConnected() {
@@ -106,16 +101,14 @@ final class LaunchedProcess {
 
     /** Waits for the exit and for its output to be fully forwarded; the status as a shell reports it. */
     int waitFor() throws InterruptedException {
-        int st = process.waitFor();
-        waitedNanos = System.nanoTime();
-        // children left behind that still hold the output open (re-parented, so no longer descendants) are
-        // ended with it: the job must not wait for them, nor may they outlive it
-        if (!output.await(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-            killGroup();
-            output.await(5, java.util.concurrent.TimeUnit.SECONDS);
-        }
+        int st = body.waitFor();
         exitStatus = st;
         return st;
+    }
+
+    /** Waits at most this long for the exit; whether it has exited. */
+    boolean waitForExit(long timeout, java.util.concurrent.TimeUnit unit) throws InterruptedException {
+        return body.waitForExit(timeout, unit);
     }
 
     int exitStatus() {
@@ -123,27 +116,51 @@ final class LaunchedProcess {
     }
 
     boolean isAlive() {
-        return process.isAlive();
+        return body.isAlive();
     }
 
-    /** Applies a signal to the process and everything it started. */
-    void signalTree(Consumer<ProcessHandle> signal) {
-        process.descendants().forEach(signal);
-        signal.accept(process.toHandle());
+    /** The kernel's word on its state, for reports. */
+    String kernelState() {
+        return body.kernelState();
+    }
+
+    /** Applies a signal ("TERM", "KILL", a number …) to the process and everything it started. */
+    void signalTree(String signal) {
+        body.signalTree(signal);
     }
 
     /**
-     * SIGKILL to what is left of the process's group (it was started as a group leader): the children it
-     * left behind when it ended, which are no longer its descendants once re-parented.
+     * {@link #signalTree} for many processes: those of this node in one kill(1), those of other nodes
+     * through their daemons.
      */
-    void killGroup() {
-        killGroups(java.util.List.of(this));
+    static void signalTrees(String signal, java.util.List<LaunchedProcess> processes) {
+        java.util.List<LocalBody> local = new java.util.ArrayList<>();
+        for (LaunchedProcess p : processes) {
+            if (p.body instanceof LocalBody b) {
+                local.add(b);
+            } else if (p.isAlive()) {
+                p.body.signalTree(signal);
+            }
+        }
+        Kill.send(signal, LocalBody.treePids(local));
     }
 
-    /** {@link #killGroup} for many processes at once (one kill(1)); their groups need no watching after. */
+    /** SIGKILL to what is left of the process's group (see {@link ProcessBody#killGroup}). */
+    void killGroup() {
+        body.killGroup();
+    }
+
+    /** {@link #killGroup} for many processes at once (one kill(1) for those of this node). */
     static void killGroups(java.util.List<LaunchedProcess> processes) {
-        Kill.send("KILL", processes.stream().map(p -> -p.process.pid()).toList());
-        ProcessStarter.shared().groupsEnded(processes.stream().map(p -> p.process.pid()).toList());
+        java.util.List<LocalBody> local = new java.util.ArrayList<>();
+        for (LaunchedProcess p : processes) {
+            if (p.body instanceof LocalBody b) {
+                local.add(b);
+            } else {
+                p.body.killGroup();
+            }
+        }
+        LocalBody.killGroups(local);
     }
 
     /** How a shell would describe the end: the exit status, or the signal for statuses above 128. */

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.pmix4j.api.Proc;
-import org.pmix4j.runtime.iof.IoForwarder;
+import org.pmix4j.runtime.iof.OutputForwarding;
 import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.runtime.iof.ProcessOutput;
 import org.pmix4j.runtime.placement.CpuBinder;
@@ -26,7 +26,8 @@ final class LocalProcessLauncher implements ProcessLauncher {
     private final Map<String, String> launcherEnv;
     private final Map<String, String> runEnv;
     private final CpuBinder binder;
-    private final IoForwarder iof;
+    private final OutputForwarding iof;
+    private final String hostname;
     private final Function<Proc, Map<String, String>> serverEnv;
     private final BiConsumer<Proc, Long> started;
     private final ExitListener exits;
@@ -42,10 +43,12 @@ final class LocalProcessLauncher implements ProcessLauncher {
      * @param exits       told of every end
      * @param toolStdin   the processes whose stdin tools push (PMIX_FWD_STDIN of a spawn)
      * @param starter     what forks every process (the only way this runtime starts a job's processes)
+     * @param hostname    this node's name
      */
-    LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, IoForwarder iof,
+    LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, OutputForwarding iof,
             Function<Proc, Map<String, String>> serverEnv, BiConsumer<Proc, Long> started, ExitListener exits,
-            ToolStdin toolStdin, ProcessStarter starter) {
+            ToolStdin toolStdin, ProcessStarter starter, String hostname) {
+        this.hostname = hostname;
         this.started = started;
         this.toolStdin = toolStdin;
         this.starter = starter;
@@ -109,7 +112,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
             } else if (pushedStdin) {
                 toolStdin.attach(proc, p.getOutputStream());
             }
-            return new LaunchedProcess(proc, p, po);
+            return new LaunchedProcess(proc, new LocalBody(p, po, hostname));
         } catch (IOException ex) {
             throw new LaunchException("cannot start process rank " + s.rank() + ": " + String.join(" ", app.argv())
                     + ": " + ex.getMessage(), 127);

@@ -65,7 +65,7 @@ final class LocalRuntime implements AutoCloseable {
     private final RunOutcome outcome = new RunOutcome();
     private final RunControl control;
     private final DataServer data;
-    private final ExitClassifier classifier = new ExitClassifier(hostname);
+    private final ExitClassifier classifier = new ExitClassifier();
     /** Completed with the requester when a tool asks the runtime itself to terminate. */
     private final CompletableFuture<Proc> terminateRequest = new CompletableFuture<>();
     private final ToolStdin toolStdin = new ToolStdin();
@@ -174,7 +174,7 @@ final class LocalRuntime implements AutoCloseable {
         JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages,
                 hostname);
         ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
-                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared());
+                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared(), hostname);
         starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
                 outcome, out, iof::launcherMessage, hostname, sessionTree);
         // the server needed the host to start, the starter needs the server: spawns are served from here on

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
  * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
  */
-final class ProcessStarter {
+public final class ProcessStarter {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessStarter.class);
     private static final List<Path> SETPRIV = List.of(Path.of("/usr/bin/setpriv"), Path.of("/bin/setpriv"),
             Path.of("/usr/sbin/setpriv"), Path.of("/sbin/setpriv"));
@@ -60,7 +60,7 @@ final class ProcessStarter {
     }
 
     /** The starter of this JVM. */
-    static ProcessStarter shared() {
+    public static ProcessStarter shared() {
         return SHARED;
     }
 
@@ -69,7 +69,7 @@ final class ProcessStarter {
      * which does not fork here: a child of the JVM leads no group), its argv preceded by the parent-death
      * prefix, on the starter's thread; waits for the start. The builder's command is changed.
      */
-    Process startGroupLeader(ProcessBuilder builder) throws IOException {
+    public Process startGroupLeader(ProcessBuilder builder) throws IOException {
         List<String> argv = new ArrayList<>(prefix);
         argv.add(setsid);
         argv.addAll(builder.command());

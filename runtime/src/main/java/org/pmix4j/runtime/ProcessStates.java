@@ -13,15 +13,15 @@ public final class ProcessStates {
     private ProcessStates() {
     }
 
-    static String describe(List<Job> jobs, String hostname) {
+    static String describe(List<Job> jobs) {
         StringBuilder sb = new StringBuilder();
         for (Job j : jobs) {
             sb.append("\n  job ").append(j.nspace()).append(':');
             for (LaunchedProcess p : j.processes()) {
                 sb.append("\n    rank ").append(p.proc().rank()).append(" pid ").append(p.pid()).append(" on ")
-                        .append(hostname).append(": ");
+                        .append(p.node()).append(": ");
                 if (p.isAlive()) {
-                    sb.append(kernelState(p.pid())).append(p.finalized() ? ", finalized"
+                    sb.append(p.kernelState()).append(p.finalized() ? ", finalized"
                             : p.connected() ? ", connected to PMIx" : ", not connected to PMIx");
                 } else {
                     sb.append(LaunchedProcess.describe(p.exitStatus()));

@@ -37,7 +37,7 @@ final class RunControl {
             StringBuilder sb = new StringBuilder("the time limit for the job was reached (--timeout "
                     + seconds + " seconds); stopping it.");
             if (reportState) {
-                sb.append(ProcessStates.describe(jobs.jobs(), hostname));
+                sb.append(ProcessStates.describe(jobs.jobs()));
             }
             messages.say(sb.toString());
             stopAll(Launcher.TIMEOUT_STATUS, "the time limit was reached");
@@ -64,15 +64,10 @@ final class RunControl {
 
     /** Sends a signal (by name) to every process of every running job and what they started. */
     void signalAll(String signal) {
-        List<Long> pids = new ArrayList<>();
+        List<LaunchedProcess> all = new ArrayList<>();
         for (Job j : jobs.jobs()) {
-            for (LaunchedProcess p : j.processes()) {
-                if (p.isAlive()) {
-                    p.process().descendants().forEach(d -> pids.add(d.pid()));
-                    pids.add(p.pid());
-                }
-            }
+            all.addAll(j.processes());
         }
-        Kill.send(signal, pids);
+        LaunchedProcess.signalTrees(signal, all);
     }
 }

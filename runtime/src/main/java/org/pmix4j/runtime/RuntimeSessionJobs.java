@@ -47,19 +47,13 @@ final class RuntimeSessionJobs implements SessionJobs {
 
     @Override
     public void signal(List<String> nspaces, String signal) {
-        List<Long> pids = new ArrayList<>();
+        List<LaunchedProcess> all = new ArrayList<>();
         for (String ns : nspaces) {
             Job j = jobs.job(ns);
-            if (j == null) {
-                continue;
-            }
-            for (LaunchedProcess p : j.processes()) {
-                if (p.isAlive()) {
-                    p.process().descendants().forEach(d -> pids.add(d.pid()));
-                    pids.add(p.pid());
-                }
+            if (j != null) {
+                all.addAll(j.processes());
             }
         }
-        Kill.send(signal, pids);
+        LaunchedProcess.signalTrees(signal, all);
     }
 }

@@ -33,7 +33,7 @@ import org.pmix4j.api.Proc;
  * then {@link #close} before the launcher exits. With {@code --output xml} the output is wrapped in
  * {@code <pmix4j>} ... {@code </pmix4j>} on stdout (PRRTE uses its tool name, {@code <prterun>}).
  */
-public final class IoForwarder implements AutoCloseable {
+public final class IoForwarder implements OutputForwarding, AutoCloseable {
     private static final String XML_ROOT = "pmix4j";
 
     private final OutputOptions options;
