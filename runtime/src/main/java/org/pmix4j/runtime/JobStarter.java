@@ -14,6 +14,8 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.StdinRouter;
+import org.pmix4j.runtime.iof.StdinTarget;
+import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.PlacementReports;
 import org.pmix4j.runtime.placement.ProcPlacement;
@@ -112,7 +114,9 @@ final class JobStarter {
             }
             // what the spawn forwards to its tool is the tool's to show, not also ours
             int printed = (IofChannel.STDOUT | IofChannel.STDERR) & ~job.forwardedChannels();
-            launcher.launch(new ProcessLauncher.Request(job, map.procs(), wdirs, output, printed, stdin, plan.stdin));
+            StdinTarget pushed = job.parent() != null ? ToolStdin.targetsOf(job.directives()) : StdinTarget.NONE;
+            launcher.launch(new ProcessLauncher.Request(job, map.procs(), wdirs, output, printed, stdin, plan.stdin,
+                    pushed::receives, registration));
             // the start events go out before the end can be reported: a process that fails at once ends
             // the job on its watcher thread, and following an already ended job ends it here, after them
             events.started(job);

@@ -99,8 +99,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         pb.environment().putAll(childEnv);
         boolean readsStdin = request.stdin() != null && request.stdinRanks().receives(s.rank());
         // a spawned job's stdin comes from its requester's pushes, for the ranks its PMIX_FWD_STDIN names
-        boolean pushedStdin = !readsStdin && job.parent() != null
-                && ToolStdin.targetsOf(job.directives()).receives(s.rank());
+        boolean pushedStdin = !readsStdin && request.pushedStdin().test(s.rank());
         pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
                 : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {

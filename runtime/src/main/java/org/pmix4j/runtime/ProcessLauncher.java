@@ -30,12 +30,17 @@ interface ProcessLauncher {
      *                   own stdout/stderr: not those the spawn forwards to a tool
      * @param stdin      the launcher's stdin, or {@code null} when the job reads /dev/null
      * @param stdinRanks which ranks read {@code stdin}
+     * @param pushedStdin which ranks read what tools push ({@link org.pmix4j.runtime.iof.ToolStdin}: a spawn's
+     *                   PMIX_FWD_STDIN; on a daemon's node, what the launcher relays)
+     * @param registration the job's data as the server registered it (what other nodes' servers register)
      */
     record Request(Job job, List<ProcPlacement> procs, List<String> wdirs, OutputOptions output, int printed,
-            StdinRouter stdin, StdinTarget stdinRanks) {
+            StdinRouter stdin, StdinTarget stdinRanks, java.util.function.IntPredicate pushedStdin,
+            List<org.pmix4j.api.Info> registration) {
         public Request {
             procs = List.copyOf(procs);
             wdirs = List.copyOf(wdirs);
+            registration = List.copyOf(registration);
         }
     }
 

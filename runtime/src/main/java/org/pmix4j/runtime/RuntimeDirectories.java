@@ -35,7 +35,7 @@ public final class RuntimeDirectories {
     }
 
     /** The kinds of runtime that keep a session directory here, by the first part of its name. */
-    public static final List<String> KINDS = List.of("run", "dvm", "sched");
+    public static final List<String> KINDS = List.of("run", "dvm", "sched", "daemon");
 
     /** The session directory of the runtime of kind {@code kind} ("run", "dvm") with process id {@code pid}. */
     public static Path sessionDir(Path tmp, String hostname, String kind, long pid) {

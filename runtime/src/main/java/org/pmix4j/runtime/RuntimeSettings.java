@@ -26,6 +26,12 @@ record RuntimeSettings(String name, boolean persistent, Path sessionDir, boolean
         return new RuntimeSettings("pmix4j run", false, sessionDir(RuntimeDirectories.tmp(env, null), hostname, "run"), false, null);
     }
 
+    /** The settings of {@code pmix4j daemon}, the runtime's daemon on another node. */
+    static RuntimeSettings daemon(Map<String, String> env, String hostname) {
+        return new RuntimeSettings("pmix4j daemon", false, sessionDir(RuntimeDirectories.tmp(env, null), hostname, "daemon"),
+                false, null);
+    }
+
     /** The settings of {@code pmix4j dvm}; {@code tmpdir} (--tmpdir) replaces TMPDIR when given. */
     static RuntimeSettings dvm(Map<String, String> env, String hostname, String tmpdir, boolean systemServer,
             String reportUri) {

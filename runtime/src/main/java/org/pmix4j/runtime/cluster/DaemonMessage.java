@@ -1,6 +1,5 @@
 package org.pmix4j.runtime.cluster;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
@@ -39,7 +38,7 @@ public sealed interface DaemonMessage {
             case Hello.KIND -> new Hello(u.int32(), u.byteObject());
             case Challenge.KIND -> new Challenge(u.byteObject(), u.byteObject());
             case Proof.KIND -> new Proof(u.byteObject());
-            case Layout.KIND -> new Layout(strings(u), u.int32(), strings(u), strings(u));
+            case Layout.KIND -> new Layout(u.string(), PackedLists.strings(u), u.int32(), PackedLists.strings(u), PackedLists.strings(u));
             case NodeReport.KIND -> new NodeReport(u.int32(), u.string(), u.string(), u.size(), u.size());
             case LaunchJob.KIND -> new LaunchJob(u.string(), u.infos(), u.byteObject());
             case LaunchRefused.KIND -> new LaunchRefused(u.string(), u.int32(), u.string());
@@ -47,7 +46,7 @@ public sealed interface DaemonMessage {
             case ProcEnded.KIND -> new ProcEnded(u.string(), u.int32(), u.int32(), u.bool(), u.bool());
             case Output.KIND -> new Output(u.string(), u.int32(), u.int32(), u.byteObject());
             case Stdin.KIND -> new Stdin(u.string(), u.int32(), u.byteObject());
-            case Signal.KIND -> new Signal(u.string(), ints(u), u.string(), u.bool());
+            case Signal.KIND -> new Signal(u.string(), PackedLists.ints(u), u.string(), u.bool());
             case JobEnded.KIND -> new JobEnded(u.string());
             case FenceUp.KIND -> new FenceUp(u.string(), u.procs(), u.byteObject());
             case FenceDown.KIND -> new FenceDown(u.string(), u.int32(), u.byteObject());
@@ -100,10 +99,11 @@ public sealed interface DaemonMessage {
     }
 
     /**
-     * The tree, from the parent to a child that joined: every daemon's host (index = daemon id), the radix,
-     * and the launch agent and daemon command with which the child starts its own children.
+     * The tree, from the parent to a child that joined: the runtime's namespace (each daemon's server is its
+     * rank = daemon id), every daemon's host (index = daemon id), the radix, and the launch agent and daemon
+     * command with which the child starts its own children.
      */
-    record Layout(List<String> hosts, int radix, List<String> agent, List<String> daemonCommand)
+    record Layout(String nspace, List<String> hosts, int radix, List<String> agent, List<String> daemonCommand)
             implements DaemonMessage {
         static final int KIND = 4;
 
@@ -112,10 +112,11 @@ public sealed interface DaemonMessage {
         }
 
         public void write(Packer p) {
-            strings(p, hosts);
+            p.string(nspace);
+            PackedLists.strings(p, hosts);
             p.int32(radix);
-            strings(p, agent);
-            strings(p, daemonCommand);
+            PackedLists.strings(p, agent);
+            PackedLists.strings(p, daemonCommand);
         }
     }
 
@@ -231,7 +232,7 @@ public sealed interface DaemonMessage {
 
         public void write(Packer p) {
             p.string(nspace);
-            ints(p, ranks);
+            PackedLists.ints(p, ranks);
             p.string(signal).bool(group);
         }
     }
@@ -339,40 +340,5 @@ public sealed interface DaemonMessage {
         public void write(Packer p) {
             p.int32(id).string(host).string(why);
         }
-    }
-
-    private static void strings(Packer p, List<String> s) {
-        p.int32(s.size());
-        s.forEach(p::string);
-    }
-
-    private static List<String> strings(Unpacker u) {
-        int n = count(u, u.int32());
-        List<String> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(u.string());
-        }
-        return out;
-    }
-
-    private static void ints(Packer p, List<Integer> s) {
-        p.int32(s.size());
-        s.forEach(p::int32);
-    }
-
-    private static List<Integer> ints(Unpacker u) {
-        int n = count(u, u.int32());
-        List<Integer> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(u.int32());
-        }
-        return out;
-    }
-
-    private static int count(Unpacker u, int n) {
-        if (n < 0 || n > 10_000_000) {
-            throw new WireFormatException("a list of " + n + " items in a daemon message", u.position());
-        }
-        return n;
     }
 }
