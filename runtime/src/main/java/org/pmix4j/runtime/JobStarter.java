@@ -97,8 +97,11 @@ final class JobStarter {
                 wdirs.add(app.wdir() != null ? app.wdir() : Path.of("").toAbsolutePath().toString());
             }
             OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
-            List<Info> registration = JobRegistration.build(nspace, hostname, apps, map, wdirs, parent,
-                    session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
+            List<Info> registration = map.multiNode()
+                    ? JobRegistration.build(nspace, apps, map, wdirs, parent,
+                            session(job).data(Math.max(map.slots(), map.size())), jobs.procsByNode(job), java.util.Map.of())
+                    : JobRegistration.build(nspace, hostname, apps, map, wdirs, parent,
+                            session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
             registration.addAll(sessionDirectories.jobDirectories(session(job), nspace, ranks(map)));

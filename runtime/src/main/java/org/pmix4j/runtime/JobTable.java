@@ -1,7 +1,9 @@
 package org.pmix4j.runtime;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Map;
 import org.pmix4j.api.Info;
@@ -23,12 +25,13 @@ final class JobTable {
     /** Places a job within its session's slots, beside what runs on the node. */
     interface Placer {
         /**
-         * @param usage the session's running processes (its slots' users) and the CPUs every running
-         *              process holds (bindings never collide, whatever the session)
+         * @param usage by node id: on this node (0) the session's running processes (its slots' users) and
+         *              the CPUs every running process holds (bindings never collide, whatever the session); on
+         *              the other nodes every running process there
          * @param slots the session's slots, or null when the runtime has no session but the default one
          *              (then placement is the runtime's own, as without sessions)
          */
-        JobMap place(NodeUsage usage, JobPlacer.SessionSlots slots);
+        JobMap place(Map<Integer, NodeUsage> usage, JobPlacer.SessionSlots slots);
     }
 
     private final String base;
@@ -36,7 +39,8 @@ final class JobTable {
     private final Map<String, Job> jobs = new LinkedHashMap<>();
     private int jobCounter;
     private int toolCounter;
-    private int nextNodeRank;
+    /** By node id: the node rank the next process placed there gets. */
+    private final Map<Integer, Integer> nextNodeRank = new HashMap<>();
     private boolean closed;
     private final java.util.ArrayDeque<String> ended = new java.util.ArrayDeque<>();
 
@@ -79,34 +83,52 @@ final class JobTable {
         }
         JobMap map = placer.place(usage(session.id()), slots);
         String nspace = base + "@" + (++jobCounter);
-        nextNodeRank += map.size();
+        for (ProcPlacement p : map.procs()) {
+            nextNodeRank.merge(p.node(), 1, Integer::sum);
+        }
         Job job = new Job(nspace, apps, map, parent, directives, byTool, session.id());
         jobs.put(nspace, job);
         sessions.jobStarted(session, nspace);
         return job;
     }
 
-    /** What the running processes take: those of session {@code session} its slots, all of them their CPUs. */
-    private NodeUsage usage(int session) {
-        List<ProcPlacement> live = new ArrayList<>();
+    /**
+     * What the running processes take, by node id: on this node (0) those of session {@code session} its
+     * slots, all of them their CPUs (sessions are this node's for now); on another node all of them. A
+     * node without live processes but with node ranks given out is there too.
+     */
+    private Map<Integer, NodeUsage> usage(int session) {
+        Map<Integer, List<ProcPlacement>> live = new TreeMap<>();
         int inSession = 0;
         for (Job j : jobs.values()) {
             for (LaunchedProcess p : j.processes()) {
                 if (p.isAlive()) {
-                    live.add(j.placement().proc(p.proc().rank()));
-                    if (j.session() == session) {
+                    ProcPlacement placed = j.placement().proc(p.proc().rank());
+                    live.computeIfAbsent(placed.node(), n -> new ArrayList<>()).add(placed);
+                    if (j.session() == session && placed.node() == 0) {
                         inSession++;
                     }
                 }
             }
         }
-        NodeUsage all = NodeUsage.of(live, nextNodeRank);
-        return new NodeUsage(inSession, all.busy(), all.nextNodeRank());
+        Map<Integer, NodeUsage> out = new HashMap<>();
+        for (Integer node : union(live.keySet(), nextNodeRank.keySet())) {
+            NodeUsage all = NodeUsage.of(live.getOrDefault(node, List.of()), nextNodeRank.getOrDefault(node, 0));
+            out.put(node, node == 0 ? new NodeUsage(inSession, all.busy(), all.nextNodeRank()) : all);
+        }
+        out.putIfAbsent(0, NodeUsage.IDLE);
+        return out;
     }
 
-    /** The live processes of the jobs of a session. */
+    private static java.util.Set<Integer> union(java.util.Set<Integer> a, java.util.Set<Integer> b) {
+        java.util.Set<Integer> out = new java.util.TreeSet<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /** The live processes of the jobs of a session (on this node, where sessions are). */
     synchronized int runningProcesses(int session) {
-        return usage(session).procs();
+        return usage(session).get(0).procs();
     }
 
     /** Runs {@code action} while no job is placed (under the table's lock). */
@@ -128,27 +150,44 @@ final class JobTable {
         return out;
     }
 
-    /**
-     * The processes on this node as {@code job} is registered, for its PMIX_LOCAL_PROCS: those of the other
-     * jobs that have not ended (started and alive, or placed and not started yet), then every rank of
-     * {@code job}, by job and rank. As with PRRTE it is what the node holds at registration; jobs started
-     * later are not added to it.
-     */
+    /** The processes on this node (node 0) as {@code job} is registered: {@link #procsOnNode(Job, int)}. */
     synchronized List<Proc> procsOnNode(Job job) {
+        return procsOnNode(job, 0);
+    }
+
+    /**
+     * The processes on node {@code node} as {@code job} is registered, for its PMIX_LOCAL_PROCS there: those
+     * of the other jobs that have not ended (started and alive, or placed and not started yet), then the
+     * ranks of {@code job} there, by job and rank. As with PRRTE it is what the node holds at registration;
+     * jobs started later are not added to it.
+     */
+    synchronized List<Proc> procsOnNode(Job job, int node) {
         List<Proc> out = new ArrayList<>();
         for (Job j : jobs.values()) {
             if (j == job || j.ended().isDone()) {
                 continue;
             }
             for (ProcPlacement p : j.placement().procs()) {
+                if (p.node() != node) {
+                    continue;
+                }
                 LaunchedProcess started = j.process(p.rank());
                 if (started == null || started.isAlive()) {
                     out.add(new Proc(j.nspace(), p.rank()));
                 }
             }
         }
-        for (ProcPlacement p : job.placement().procs()) {
+        for (ProcPlacement p : job.placement().procsOn(node)) {
             out.add(new Proc(job.nspace(), p.rank()));
+        }
+        return out;
+    }
+
+    /** {@link #procsOnNode(Job, int)} for each node of {@code job}, by node id in the job's node order. */
+    synchronized Map<Integer, List<Proc>> procsByNode(Job job) {
+        Map<Integer, List<Proc>> out = new LinkedHashMap<>();
+        for (org.pmix4j.runtime.placement.JobNode n : job.placement().nodes()) {
+            out.put(n.id(), procsOnNode(job, n.id()));
         }
         return out;
     }

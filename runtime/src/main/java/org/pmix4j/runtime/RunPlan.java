@@ -53,7 +53,9 @@ final class RunPlan {
     }
 
     private static HostSpec hostSpec(Launcher.Options o, String hostname) {
-        return HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
+        HostSpec hosts = HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
+        // until the launcher starts daemons on other nodes, the run places on this node alone
+        return hosts == null ? null : hosts.requireLocal(org.pmix4j.runtime.placement.LocalNode.detect(hostname));
     }
 
     boolean displayMap() {

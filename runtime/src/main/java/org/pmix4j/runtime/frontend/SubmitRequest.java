@@ -54,7 +54,12 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
             BindingPolicy.parse(o.bindTo());
             info.add(Attributes.BINDTO.info(o.bindTo()));
         }
-        HostSpec.ofOptions(o.hosts(), o.hostfile(), org.pmix4j.server.ServerConfig.localHostname());
+        String here = org.pmix4j.server.ServerConfig.localHostname();
+        HostSpec hosts = HostSpec.ofOptions(o.hosts(), o.hostfile(), here);
+        if (hosts != null) {
+            // the DVM places on its own node alone for now
+            hosts.requireLocal(org.pmix4j.runtime.placement.LocalNode.detect(here));
+        }
         if (o.displaysMap()) {
             info.add(Attributes.DISPLAY_MAP.info(true));
         }

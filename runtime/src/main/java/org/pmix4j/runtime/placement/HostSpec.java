@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -24,8 +25,10 @@ import java.util.regex.Pattern;
  * {@code slots}, and alone it sets {@code slots}.
  * </ul>
  *
- * Until the runtime spans nodes, every host must be this node ({@link #requireLocal}); the slots they give
- * then replace the default of one slot per core.
+ * A host is this node when it is one of this node's own names (its host name, short or full, localhost) or
+ * addresses (127.x, its interfaces'); any other host is a remote node, whatever its address: names are
+ * never resolved to decide that. {@link #requireLocal} refuses remote hosts where only this node can run
+ * processes.
  */
 public final class HostSpec {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]([A-Za-z0-9_.-]{0,252})");
@@ -44,10 +47,34 @@ public final class HostSpec {
 
     private final List<Host> hosts;
     private final String option;
+    private final LocalNode node;
 
     private HostSpec(List<Host> hosts, String option) {
+        this(hosts, option, null);
+    }
+
+    private HostSpec(List<Host> hosts, String option, LocalNode node) {
         this.hosts = List.copyOf(hosts);
         this.option = option;
+        this.node = node;
+    }
+
+    /**
+     * The host that is this node, if one is (the first, when several names of this node were given), as
+     * known to {@link #ofOptions}; empty for hosts parsed without knowing this node.
+     */
+    public Optional<Host> localHost() {
+        return node == null ? Optional.empty() : hosts.stream().filter(h -> node.isLocal(h.name())).findFirst();
+    }
+
+    /** Whether {@code host} is one of these hosts that is this node (false when this node is not known). */
+    public boolean isLocal(Host host) {
+        return node != null && node.isLocal(host.name());
+    }
+
+    /** The hosts that are other nodes, in the order given (all of them when this node is not known). */
+    public List<Host> remoteHosts() {
+        return hosts.stream().filter(h -> !isLocal(h)).toList();
     }
 
     /** The hosts in the order first given. */
@@ -62,7 +89,8 @@ public final class HostSpec {
 
     /**
      * The hosts of {@code --host} and {@code --hostfile} as given to a launcher on {@code hostname}: null when
-     * neither was given; both together select from the file; only this node is accepted for now.
+     * neither was given; both together select from the file. Other nodes are accepted ({@link #remoteHosts});
+     * {@link #localHost} tells which host, if any, is this node.
      */
     public static HostSpec ofOptions(List<String> hosts, String hostfile, String hostname) {
         if (hosts.isEmpty() && hostfile == null) {
@@ -73,7 +101,7 @@ public final class HostSpec {
         HostSpec fromFile = hostfile == null ? null : parseHostfile(Path.of(hostfile));
         HostSpec chosen = fromFile != null && fromOption != null ? select(fromFile, fromOption, node)
                 : fromFile != null ? fromFile : fromOption;
-        return chosen.requireLocal(node);
+        return new HostSpec(chosen.hosts, chosen.option, node);
     }
 
     /**

@@ -61,6 +61,35 @@ public final class Mapper {
         return slots;
     }
 
+    /**
+     * PRRTE's mapping when {@code --map-by} names no target: with {@code PE>1} by slot; else when a binding
+     * was given, by its object; else by core for 2 processes or fewer, by package (NUMA, slot) for more.
+     *
+     * @param total the job's processes, on all its nodes
+     */
+    static MappingPolicy.Target defaultTarget(NodeTopology topo, int total, MappingPolicy m, BindingPolicy b) {
+        if (m.pesPerProc() > 1) {
+            return MappingPolicy.Target.SLOT;
+        }
+        if (b.target() != null) {
+            if (b.target() == BindingPolicy.Target.NONE) {
+                return MappingPolicy.Target.SLOT;
+            }
+            MappingPolicy.Target t = MappingPolicy.Target.valueOf(b.target().name());
+            if (t == MappingPolicy.Target.CORE && !topo.has(HwLevel.CORE)) {
+                return MappingPolicy.Target.HWTHREAD;
+            }
+            return t;
+        }
+        if (total <= 2) {
+            return topo.has(HwLevel.CORE) ? MappingPolicy.Target.CORE : MappingPolicy.Target.HWTHREAD;
+        }
+        if (topo.has(HwLevel.PACKAGE)) {
+            return MappingPolicy.Target.PACKAGE;
+        }
+        return topo.has(HwLevel.NUMA) ? MappingPolicy.Target.NUMA : MappingPolicy.Target.SLOT;
+    }
+
     /** One process as placed, before ranking. */
     private record Placed(int app, int order, HwObject locale, CpuSet cpus, CpuSet consumed) {
     }
@@ -115,7 +144,7 @@ public final class Mapper {
             }
             int onNode = r.usage().procs() + total;
             MappingPolicy mapping = new MappingPolicy(mapTarget, r.mapping().pesPerProc(),
-                    r.mapping().oversubscribeAllowed(), r.mapping().span());
+                    r.mapping().oversubscribeAllowed(), r.mapping().span(), r.mapping().perNode());
             BindingPolicy binding = bindingDropped
                     ? new BindingPolicy(BindingPolicy.Target.NONE, false, null, r.binding().report())
                     : new BindingPolicy(bindTarget, ifSupported, r.binding().overload(), r.binding().report());
@@ -134,7 +163,7 @@ public final class Mapper {
                         + m.target().name().toLowerCase(Locale.ROOT) + " places each process on a single CPU. Map by"
                         + " slot (the default with PE), package, numa or a cache level instead.");
             }
-            mapTarget = m.target() != null ? m.target() : defaultMapping(b);
+            mapTarget = m.target() != null ? m.target() : defaultTarget(topo, total, m, b);
             if (mapTarget.level() != null && !topo.has(mapTarget.level())) {
                 throw new PlacementException("--map-by " + m + ": this node (" + r.hostname() + ") has no "
                         + mapTarget.level().directive() + " objects (it has " + levelsPresent() + ")");
@@ -195,34 +224,11 @@ public final class Mapper {
             busyUnits = taken.cardinality();
         }
 
-        private MappingPolicy.Target defaultMapping(BindingPolicy b) {
-            if (pe > 1) {
-                return MappingPolicy.Target.SLOT;
-            }
-            if (b.target() != null) {
-                if (b.target() == BindingPolicy.Target.NONE) {
-                    return MappingPolicy.Target.SLOT;
-                }
-                MappingPolicy.Target t = MappingPolicy.Target.valueOf(b.target().name());
-                if (t == MappingPolicy.Target.CORE && !topo.has(HwLevel.CORE)) {
-                    return MappingPolicy.Target.HWTHREAD;
-                }
-                return t;
-            }
-            if (total <= 2) {
-                return topo.has(HwLevel.CORE) ? MappingPolicy.Target.CORE : MappingPolicy.Target.HWTHREAD;
-            }
-            if (topo.has(HwLevel.PACKAGE)) {
-                return MappingPolicy.Target.PACKAGE;
-            }
-            return topo.has(HwLevel.NUMA) ? MappingPolicy.Target.NUMA : MappingPolicy.Target.SLOT;
-        }
-
         private RankingPolicy defaultRanking(MappingPolicy m) {
             if (mapTarget == MappingPolicy.Target.NODE) {
                 return RankingPolicy.NODE;
             }
-            if (mapTarget == MappingPolicy.Target.SLOT) {
+            if (mapTarget == MappingPolicy.Target.SLOT || mapTarget == MappingPolicy.Target.PPR) {
                 return RankingPolicy.SLOT;
             }
             return m.span() ? RankingPolicy.SPAN : RankingPolicy.FILL;

@@ -14,12 +14,13 @@ import java.util.Locale;
  * @param oversubscribe {@code OVERSUBSCRIBE} (true), {@code NOOVERSUBSCRIBE} (false), or {@code null}
  *                      when neither was given (PRRTE's default: no oversubscription)
  * @param span          {@code SPAN}: balance across all objects of the allocation
+ * @param perNode       {@code ppr:N:node}: N processes on each node (target {@link Target#PPR}), else 0
  */
-public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe, boolean span) {
+public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe, boolean span, int perNode) {
 
     /** What {@code --map-by} places processes by. */
     public enum Target {
-        SLOT(null), NODE(null), HWTHREAD(HwLevel.HWTHREAD), CORE(HwLevel.CORE), L1CACHE(HwLevel.L1CACHE),
+        SLOT(null), NODE(null), PPR(null), HWTHREAD(HwLevel.HWTHREAD), CORE(HwLevel.CORE), L1CACHE(HwLevel.L1CACHE),
         L2CACHE(HwLevel.L2CACHE), L3CACHE(HwLevel.L3CACHE), NUMA(HwLevel.NUMA), PACKAGE(HwLevel.PACKAGE);
 
         private final HwLevel level;
@@ -33,18 +34,18 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
             return level;
         }
 
-        /** PRRTE's name in {@code PMIX_MAPBY} and the job map ({@code BYCORE}). */
+        /** PRRTE's name in {@code PMIX_MAPBY} and the job map ({@code BYCORE}, {@code PPR}). */
         public String prrteName() {
-            return "BY" + name();
+            return this == PPR ? name() : "BY" + name();
         }
     }
 
     /** Nothing given: PRRTE's defaults apply. */
-    public static final MappingPolicy DEFAULT = new MappingPolicy(null, 0, null, false);
+    public static final MappingPolicy DEFAULT = new MappingPolicy(null, 0, null, false, 0);
 
     private static final List<String> DIRECTIVES = List.of("slot", "node", "hwthread", "core", "l1cache", "l2cache",
-            "l3cache", "numa", "package", "socket");
-    private static final List<String> UNSUPPORTED_DIRECTIVES = List.of("seq", "ppr", "rankfile", "pe-list", "device");
+            "l3cache", "numa", "package", "socket", "ppr");
+    private static final List<String> UNSUPPORTED_DIRECTIVES = List.of("seq", "rankfile", "pe-list", "device");
     private static final List<String> QUALIFIERS = List.of("pe", "oversubscribe", "nooversubscribe", "span");
     private static final List<String> UNSUPPORTED_QUALIFIERS = List.of("nolocal", "hwtcpus", "corecpus", "inherit",
             "noinherit", "file", "ordered", "interleave", "shared", "ndev");
@@ -53,6 +54,15 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
         if (pesPerProc < 0) {
             throw new IllegalArgumentException("PE must not be negative: " + pesPerProc);
         }
+        if ((target == Target.PPR) != (perNode > 0)) {
+            throw new IllegalArgumentException("ppr needs a positive count per node, and only ppr has one: "
+                    + target + " with " + perNode);
+        }
+    }
+
+    /** A policy that is not {@code ppr}. */
+    public MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe, boolean span) {
+        this(target, pesPerProc, oversubscribe, span, 0);
     }
 
     /**
@@ -64,6 +74,8 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
     public static MappingPolicy parse(String spec) {
         String[] parts = spec.strip().split(":", -1);
         Target target = null;
+        int perNode = 0;
+        int firstQualifier = 1;
         if (!parts[0].isBlank()) {
             String word = parts[0];
             if (word.contains("=")) {
@@ -74,6 +86,10 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
                 throw new IllegalArgumentException("--map-by " + spec + ": the directive " + d + " takes no value");
             }
             target = d.equals("socket") ? Target.PACKAGE : Target.valueOf(d.toUpperCase(Locale.ROOT));
+            if (target == Target.PPR) {
+                perNode = perNode(spec, parts);
+                firstQualifier = 3;
+            }
         } else if (parts.length == 1) {
             throw new IllegalArgumentException("--map-by needs a value; valid directives: "
                     + String.join(", ", DIRECTIVES));
@@ -81,7 +97,7 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
         int pe = 0;
         Boolean over = null;
         boolean span = false;
-        for (int i = 1; i < parts.length; i++) {
+        for (int i = firstQualifier; i < parts.length; i++) {
             String q = parts[i];
             int eq = q.indexOf('=');
             String name = eq < 0 ? q : q.substring(0, eq);
@@ -112,7 +128,21 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
                 default -> throw new AssertionError(m);
             }
         }
-        return new MappingPolicy(target, pe, over, span);
+        return new MappingPolicy(target, pe, over, span, perNode);
+    }
+
+    /** The N of {@code ppr:N:node} (processes per node; the only object pmix4j maps ppr by). */
+    private static int perNode(String spec, String[] parts) {
+        if (parts.length < 3) {
+            throw new IllegalArgumentException("--map-by " + spec + ": ppr needs a count and an object, as in"
+                    + " ppr:2:node");
+        }
+        int n = PolicyWords.positive("--map-by", spec, "the ppr count", parts[1]);
+        if (!"node".startsWith(parts[2].strip().toLowerCase(Locale.ROOT)) || parts[2].isBlank()) {
+            throw new IllegalArgumentException("--map-by " + spec + ": ppr by '" + parts[2] + "' is not supported by"
+                    + " pmix4j yet; only ppr:N:node (N processes on each node)");
+        }
+        return n;
     }
 
     /**
@@ -125,7 +155,12 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
             throw new IllegalArgumentException((allowed ? "--oversubscribe" : "--nooversubscribe")
                     + " contradicts --map-by " + this + "; give one of them");
         }
-        return new MappingPolicy(target, pesPerProc, allowed, span);
+        return new MappingPolicy(target, pesPerProc, allowed, span, perNode);
+    }
+
+    /** This policy with the target (and ppr count) of {@code other}, as the mapper resolved them. */
+    MappingPolicy withTarget(MappingPolicy other) {
+        return new MappingPolicy(other.target, pesPerProc, oversubscribe, span, other.perNode);
     }
 
     /** Whether more processes than slots may be placed: only when asked for. */
@@ -150,6 +185,9 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(target == null ? "" : target.name().toLowerCase(Locale.ROOT));
+        if (target == Target.PPR) {
+            sb.append(':').append(perNode).append(":node");
+        }
         if (pesPerProc > 0) {
             sb.append(":PE=").append(pesPerProc);
         }

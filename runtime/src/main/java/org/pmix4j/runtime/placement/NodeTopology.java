@@ -49,6 +49,29 @@ public final class NodeTopology {
         this.cpuNumbersKnown = cpuNumbersKnown;
     }
 
+    /**
+     * This topology as one line of text, for a daemon to report its node's layout to the launcher; read back
+     * with {@link #decode}.
+     */
+    public String encode() {
+        return TopologyCodec.encode(this, objects);
+    }
+
+    /**
+     * A topology from its {@link #encode} text.
+     *
+     * @throws IllegalArgumentException when the text is not an encoded topology, saying what is wrong
+     */
+    public static NodeTopology decode(String text) {
+        return TopologyCodec.decode(text);
+    }
+
+    /** A topology from its parts, as {@link TopologyCodec} reads them back. */
+    static NodeTopology of(Map<HwLevel, List<HwObject>> objects, List<HwLevel> depthOrder, CpuSet allowed,
+            String degradation, boolean cpuNumbersKnown) {
+        return new NodeTopology(objects, depthOrder, allowed, degradation, cpuNumbersKnown);
+    }
+
     /** Reads this machine. */
     public static NodeTopology probe() {
         return probe(Path.of("/"));

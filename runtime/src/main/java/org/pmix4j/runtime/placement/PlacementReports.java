@@ -55,7 +55,9 @@ public final class PlacementReports {
      * =============================================================
      * </pre>
      *
-     * An unbound process shows {@code Bound: N/A}; "Num procs" counts every process on the node.
+     * An unbound process shows {@code Bound: N/A}; "Num procs" counts every process on the node. A job on
+     * several nodes has one "Data for node" block per node, in node order, a blank line between them;
+     * {@code host} names a node the map does not name (the launcher's).
      */
     public static String jobMap(String nspace, String host, JobMap map) {
         StringBuilder sb = new StringBuilder();
@@ -67,13 +69,17 @@ public final class PlacementReports {
         sb.append("    Cpu set: N/A  PPR: N/A  Cpus-per-rank: ")
                 .append(map.cpusPerRank() > 0 ? Integer.toString(map.cpusPerRank()) : "N/A").append("  Cpu Type: ")
                 .append(map.hwthreadCpus() ? "HWT" : "CORE").append('\n');
-        sb.append('\n');
-        sb.append("\nData for node: ").append(host).append("\tNum slots: ").append(map.slots()).append("\tMax slots: ")
-                .append(map.maxSlots()).append("\tNum procs: ").append(map.procsOnNode());
-        for (ProcPlacement p : map.procs()) {
-            sb.append("\n        Process jobid: ").append(nspace).append(" App: ").append(p.appnum())
-                    .append(" Process rank: ").append(p.rank()).append(" Bound: ")
-                    .append(p.bound() ? p.binding() : "N/A");
+        for (JobNode node : map.nodes()) {
+            // PRRTE joins the node blocks with a newline, each starting with one: a blank line between them
+            sb.append('\n');
+            sb.append("\nData for node: ").append(node.name() != null ? node.name() : host).append("\tNum slots: ")
+                    .append(node.slots()).append("\tMax slots: ").append(node.maxSlots()).append("\tNum procs: ")
+                    .append(node.procs());
+            for (ProcPlacement p : map.procsOn(node.id())) {
+                sb.append("\n        Process jobid: ").append(nspace).append(" App: ").append(p.appnum())
+                        .append(" Process rank: ").append(p.rank()).append(" Bound: ")
+                        .append(p.bound() ? p.binding() : "N/A");
+            }
         }
         sb.append("\n\n").append(MAP_FOOTER).append('\n');
         return sb.toString();

@@ -1,0 +1,15 @@
+package org.pmix4j.runtime.placement;
+
+/**
+ * One node of a job's map, as {@code --display map} and the job data give it.
+ *
+ * @param id             the runtime's node id ({@code PMIX_NODEID})
+ * @param name           its host name, or {@code null} when the map was built without one (then the
+ *                       launcher's node)
+ * @param slots          the slots it offers
+ * @param maxSlots       its max_slots, or 0
+ * @param procs          processes on it with this job's, of any job ({@code PMIX_NODE_SIZE})
+ * @param oversubscribed whether it holds more processes than slots ({@code PMIX_NODE_OVERSUBSCRIBED})
+ */
+public record JobNode(int id, String name, int slots, int maxSlots, int procs, boolean oversubscribed) {
+}
