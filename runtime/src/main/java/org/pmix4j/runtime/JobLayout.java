@@ -10,6 +10,7 @@ import org.pmix4j.runtime.cluster.PackedLists;
 import org.pmix4j.runtime.placement.BindingPolicy;
 import org.pmix4j.runtime.placement.CpuSet;
 import org.pmix4j.runtime.placement.JobMap;
+import org.pmix4j.runtime.placement.JobNode;
 import org.pmix4j.runtime.placement.MappingPolicy;
 import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.wire.BufferKind;
@@ -18,45 +19,21 @@ import org.pmix4j.wire.Unpacker;
 
 /**
  * What a daemon needs of a job besides its data to start the job's processes on its node: the applications,
- * the run's environment, who asked for it (a spawned job's parent and directives), where every process goes
- * (the daemon of its node and its placement there) and which ranks read stdin that the launcher relays. The
- * body of {@code DaemonMessage.LaunchJob}, packed with the PMIx codec.
+ * the run's environment, who asked for it (a spawned job's parent and directives), the job's map (every
+ * process's node and placement, every node's slots) and which ranks read the stdin that the launcher
+ * relays. The body of {@code DaemonMessage.LaunchJob}, packed with the PMIx codec. The policies of the map
+ * stay with the launcher (a daemon places nothing).
  *
- * @param nodeOfRank  the daemon of each rank's node, by rank
- * @param procs       every process's placement, by rank
- * @param stdinRanks  the ranks whose stdin the launcher relays (the launcher's own, or a tool's pushes)
- * @param oversubscribedNodes the daemons whose nodes hold more processes than slots with this job
+ * @param stdinRanks the ranks whose stdin the launcher relays (the launcher's own, or a tool's pushes)
  */
-record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent, List<Info> directives,
-        List<Integer> nodeOfRank, List<ProcPlacement> procs, List<Integer> stdinRanks,
-        List<Integer> oversubscribedNodes) {
+record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent, List<Info> directives, JobMap map,
+        List<Integer> stdinRanks) {
 
     JobLayout {
         apps = List.copyOf(apps);
         runEnv = Map.copyOf(runEnv);
         directives = List.copyOf(directives);
-        nodeOfRank = List.copyOf(nodeOfRank);
-        procs = List.copyOf(procs);
         stdinRanks = List.copyOf(stdinRanks);
-        oversubscribedNodes = List.copyOf(oversubscribedNodes);
-    }
-
-    /** The processes of daemon {@code daemon}'s node. */
-    List<ProcPlacement> procsOn(int daemon) {
-        List<ProcPlacement> out = new ArrayList<>();
-        for (ProcPlacement p : procs) {
-            if (nodeOfRank.get(p.rank()) == daemon) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
-
-    /** A map of the processes of {@code daemon}'s node, for the job as that daemon holds it. */
-    JobMap localMap(int daemon) {
-        List<ProcPlacement> here = procsOn(daemon);
-        return new JobMap(here, MappingPolicy.DEFAULT, null, BindingPolicy.DEFAULT, here.size(), 0, here.size(),
-                oversubscribedNodes.contains(daemon), 0, false, List.of());
     }
 
     byte[] encode() {
@@ -74,17 +51,21 @@ record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent,
             p.proc(parent);
         }
         p.infos(directives);
-        p.int32(procs.size());
-        for (ProcPlacement s : procs) {
-            p.int32(nodeOfRank.get(s.rank())).int32(s.rank()).int32(s.appnum()).int32(s.appRank())
-                    .int32(s.localRank()).int32(s.nodeRank());
+        p.int32(map.nodes().size());
+        for (JobNode n : map.nodes()) {
+            p.int32(n.id()).string(n.name() == null ? "" : n.name()).int32(n.slots()).int32(n.maxSlots())
+                    .int32(n.procs()).bool(n.oversubscribed());
+        }
+        p.int32(map.procs().size());
+        for (ProcPlacement s : map.procs()) {
+            p.int32(s.node()).int32(s.rank()).int32(s.appnum()).int32(s.appRank()).int32(s.localRank())
+                    .int32(s.nodeRank());
             p.string(s.cpus() == null ? "" : s.cpus().toList());
             p.string(s.consumed() == null ? "" : s.consumed().toList());
             p.string(s.binding() == null ? "" : s.binding());
             p.string(s.locality() == null ? "" : s.locality());
         }
         PackedLists.ints(p, stdinRanks);
-        PackedLists.ints(p, oversubscribedNodes);
         return p.toByteArray();
     }
 
@@ -102,11 +83,15 @@ record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent,
         Map<String, String> runEnv = env(PackedLists.strings(u));
         Proc parent = u.bool() ? u.proc() : null;
         List<Info> directives = u.infos();
+        int nnodes = u.int32();
+        List<JobNode> nodes = new ArrayList<>();
+        for (int i = 0; i < nnodes; i++) {
+            nodes.add(new JobNode(u.int32(), blank(u.string()), u.int32(), u.int32(), u.int32(), u.bool()));
+        }
         int n = u.int32();
-        List<Integer> nodes = new ArrayList<>();
         List<ProcPlacement> procs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            nodes.add(u.int32());
+            int node = u.int32();
             int rank = u.int32();
             int appnum = u.int32();
             int appRank = u.int32();
@@ -115,9 +100,10 @@ record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent,
             CpuSet cpus = cpus(u.string());
             CpuSet consumed = cpus(u.string());
             procs.add(new ProcPlacement(rank, appnum, appRank, localRank, nodeRank, cpus,
-                    consumed == null ? CpuSet.EMPTY : consumed, blank(u.string()), blank(u.string())));
+                    consumed == null ? CpuSet.EMPTY : consumed, blank(u.string()), blank(u.string()), node));
         }
-        return new JobLayout(apps, runEnv, parent, directives, nodes, procs, PackedLists.ints(u), PackedLists.ints(u));
+        JobMap map = new JobMap(procs, nodes, MappingPolicy.DEFAULT, null, BindingPolicy.DEFAULT, 0, false, List.of());
+        return new JobLayout(apps, runEnv, parent, directives, map, PackedLists.ints(u));
     }
 
     private static CpuSet cpus(String s) {

@@ -95,6 +95,11 @@ public final class TreeMember implements AutoCloseable {
         return router.self();
     }
 
+    /** The runtime's namespace (each daemon's server is its rank = daemon id). */
+    public String nspace() {
+        return layout.nspace();
+    }
+
     /** The hosts of the tree, by daemon id. */
     public List<String> hosts() {
         return layout.hosts();

@@ -118,6 +118,15 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
      */
     public ProcessOutput attach(Proc proc, long pid, int jobSize, OutputOptions jobOptions, int printed,
             InputStream out, InputStream err) {
+        return attach(proc, pid, hostname, jobSize, jobOptions, printed, out, err);
+    }
+
+    /**
+     * {@link #attach(Proc, long, int, OutputOptions, int, InputStream, InputStream)} for a process of another
+     * node, its output relayed by that node's daemon: {@code host} is its node in tags and file names.
+     */
+    public ProcessOutput attach(Proc proc, long pid, String host, int jobSize, OutputOptions jobOptions, int printed,
+            InputStream out, InputStream err) {
         Objects.requireNonNull(proc, "proc");
         Objects.requireNonNull(jobOptions, "jobOptions");
         start();
@@ -129,12 +138,12 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
                 throw new IllegalStateException("the output forwarder is closed; cannot forward the output of " + proc);
             }
             if (out != null) {
-                pumps.add(pump(proc, pid, jobSize, jobOptions, (printed & IofChannel.STDOUT) != 0, OutputChannel.STDOUT,
-                        out, po));
+                pumps.add(pump(proc, pid, host, jobSize, jobOptions, (printed & IofChannel.STDOUT) != 0,
+                        OutputChannel.STDOUT, out, po));
             }
             if (err != null) {
-                pumps.add(pump(proc, pid, jobSize, jobOptions, (printed & IofChannel.STDERR) != 0, OutputChannel.STDERR,
-                        err, po));
+                pumps.add(pump(proc, pid, host, jobSize, jobOptions, (printed & IofChannel.STDERR) != 0,
+                        OutputChannel.STDERR, err, po));
             }
             running += pumps.size();
         }
@@ -144,10 +153,10 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
         return po;
     }
 
-    private StreamPump pump(Proc proc, long pid, int jobSize, OutputOptions o, boolean print, OutputChannel ch,
-            InputStream in, ProcessOutput po) {
+    private StreamPump pump(Proc proc, long pid, String host, int jobSize, OutputOptions o, boolean print,
+            OutputChannel ch, InputStream in, ProcessOutput po) {
         List<Sink> sinks = new ArrayList<>(2);
-        Path path = FileNames.path(o, ch, proc.nspace(), proc.rank(), jobSize, hostname);
+        Path path = FileNames.path(o, ch, proc.nspace(), proc.rank(), jobSize, host);
         FileSink file = null;
         if (path != null) {
             file = files.computeIfAbsent(path, p -> new FileSink(p, (f, e) -> launcherMessage(
@@ -162,7 +171,7 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
             sinks.add(terminal);
         }
         FileSink acquired = file;
-        OutputFormatter format = new OutputFormatter(o, proc, pid, hostname, ch, clock);
+        OutputFormatter format = new OutputFormatter(o, proc, pid, host, ch, clock);
         return new StreamPump(proc, ch, in, format, o.raw(), List.copyOf(sinks), terminal, takers, listeners, () -> {
             if (acquired != null) {
                 acquired.release();

@@ -1,0 +1,256 @@
+package org.pmix4j.runtime;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.cluster.DaemonMessage;
+import org.pmix4j.runtime.cluster.TreeMember;
+import org.pmix4j.runtime.iof.OutputOptions;
+import org.pmix4j.runtime.iof.OutputRelay;
+import org.pmix4j.runtime.iof.StdinTarget;
+import org.pmix4j.runtime.iof.ToolStdin;
+import org.pmix4j.runtime.placement.CpuBinder;
+import org.pmix4j.runtime.placement.JobMap;
+import org.pmix4j.runtime.placement.NodeTopology;
+import org.pmix4j.runtime.placement.ProcPlacement;
+import org.pmix4j.server.PmixServer;
+import org.pmix4j.server.ServerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code pmix4j daemon}: the runtime on a node other than the launcher's (PRRTE's prted). Started by its
+ * parent daemon through the launch agent, it reads the runtime's secret from stdin, joins the tree
+ * ({@link TreeMember}), starts its own children, runs a PMIx server for the processes of its node and
+ * reports the node's topology to the launcher. For each job it registers the job's data with its server
+ * and starts the processes placed here (the launcher's own {@link LocalProcessLauncher}, their output
+ * relayed raw to the launcher), and reports each one's end with what its server saw of it. It ends, with
+ * everything it started, when told to, when its parent's link is lost, or on a signal.
+ */
+public final class NodeDaemon implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeDaemon.class);
+    /** How long a process's end waits for the server to have handled its connection's end. */
+    private static final long CONNECTION_END_LIMIT_SECONDS = 30;
+
+    /**
+     * @param parentAddresses the parent daemon's {@code host:port}s, tried in order
+     * @param id              this daemon's id in the tree
+     * @param silenceLimitMs  how long a link may stay silent before it is taken for lost
+     */
+    public record Options(List<String> parentAddresses, int id, long silenceLimitMs) {
+    }
+
+    private final Options options;
+    private final String hostname = ServerConfig.localHostname();
+    private final NodeTopology topology = NodeTopology.probe();
+    private final CpuBinder binder = CpuBinder.detect(topology);
+    private final Map<String, String> env;
+    private final Map<String, Job> jobs = new ConcurrentHashMap<>();
+    private final ToolStdin stdin = new ToolStdin();
+    private final CompletableFuture<String> ended = new CompletableFuture<>();
+    private final RuntimeSettings settings;
+    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+    private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
+    private TreeMember tree;
+    private PmixServer server;
+    private OutputRelay relay;
+
+    private NodeDaemon(Options options, Map<String, String> env) {
+        this.options = options;
+        this.env = env;
+        this.settings = RuntimeSettings.daemon(env, hostname);
+    }
+
+    /** Runs a daemon until it is told to end; returns its exit status. */
+    public static int run(Options options, InputStream secretIn, PrintStream err, Map<String, String> env) {
+        String secret;
+        try {
+            secret = new BufferedReader(new InputStreamReader(secretIn, StandardCharsets.US_ASCII)).readLine();
+        } catch (IOException e) {
+            err.println("pmix4j daemon: cannot read the runtime's secret from stdin: " + e.getMessage());
+            return 1;
+        }
+        try (NodeDaemon d = new NodeDaemon(options, env)) {
+            CompletableFuture<Integer> signalled = new CompletableFuture<>();
+            Signals.installPersistent(signalled, sig -> d.ended.complete("caught " + sig));
+            d.start(secret, err);
+            String why = d.ended.join();
+            LOG.debug("daemon {} on {} ends: {}", options.id(), d.hostname, why);
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            err.println("pmix4j daemon on " + ServerConfig.localHostname() + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private void start(String secret, PrintStream err) throws IOException {
+        TreeMember.LocalServer local = new TreeMember.LocalServer(procs -> ProcNodes.daemonsOf(jobs::get, procs),
+                p -> ProcNodes.daemonOf(jobs::get, p),
+                p -> server.dmodexRequest(p));
+        tree = TreeMember.join(options.parentAddresses(), options.id(), secret, options.silenceLimitMs(),
+                new TreeMember.Events() {
+                    @Override
+                    public void message(int origin, DaemonMessage m) {
+                        onMessage(m);
+                    }
+
+                    @Override
+                    public void daemonLost(int id, String host, String why) {
+                        ended.complete("the parent daemon on " + host + " is lost: " + why);
+                    }
+                }, local, line -> {
+                    synchronized (err) {
+                        err.println(line);
+                    }
+                });
+        List<Info> init = new ArrayList<>(List.of(
+                Attributes.SERVER_NSPACE.info(tree.nspace()),
+                Attributes.SERVER_RANK.info(options.id())));
+        init.addAll(settings.serverInfo());
+        server = PmixServer.start(new DaemonHost(tree, jobs::get), init, env);
+        relay = new OutputRelay((proc, channel, data) -> tree.send(0,
+                new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
+        tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),
+                NodeMemory.total().orElse(-1), ProcessHandle.current().pid()));
+    }
+
+    private void onMessage(DaemonMessage m) {
+        switch (m) {
+            case DaemonMessage.LaunchJob launch -> Thread.ofVirtual().name("launch-" + launch.nspace())
+                    .start(() -> launch(launch));
+            case DaemonMessage.Signal s -> signal(s);
+            case DaemonMessage.Stdin in -> stdin.push(new Proc(tree.nspace(), 0), List.of(new Proc(in.nspace(),
+                    in.rank())), List.of(), in.data().length == 0 ? null : in.data());
+            case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
+            case DaemonMessage.Shutdown s -> ended.complete(s.why());
+            default -> LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
+        }
+    }
+
+    /** Registers the job with this node's server and starts its processes here. */
+    private void launch(DaemonMessage.LaunchJob m) {
+        JobLayout layout;
+        try {
+            layout = JobLayout.decode(m.layout());
+        } catch (RuntimeException e) {
+            refuse(m.nspace(), -1, "the job's layout is malformed: " + e.getMessage());
+            return;
+        }
+        JobMap map = layout.map();
+        List<ProcPlacement> here = map.procsOn(options.id());
+        Job job = new Job(m.nspace(), layout.apps(), map, layout.parent(), layout.directives(), false, 0);
+        jobs.put(m.nspace(), job);
+        try {
+            server.registerNspace(m.nspace(), here.size(), m.registration()).join();
+            for (ProcPlacement p : here) {
+                server.registerClient(new Proc(m.nspace(), p.rank()), uid, gid).join();
+            }
+        } catch (RuntimeException e) {
+            refuse(m.nspace(), -1, "cannot register the job with the server on " + hostname + ": " + e.getMessage());
+            return;
+        }
+        if (here.isEmpty()) {
+            return;
+        }
+        // the launcher's directory, as PRRTE's daemons use it: a node without it runs the job in the home
+        // directory
+        List<String> wdirs = new ArrayList<>();
+        for (AppContext a : layout.apps()) {
+            wdirs.add(a.wdir() != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(a.wdir())) ? a.wdir()
+                    : System.getProperty("user.home"));
+        }
+        Set<Integer> stdinRanks = new HashSet<>(layout.stdinRanks());
+        List<ProcPlacement> toStart = new ArrayList<>(here);
+        // the run's environment (-x …) is the job's: one launcher per job
+        LocalProcessLauncher launcher = new LocalProcessLauncher(env, layout.runEnv(), binder, relay,
+                server::setupFork, this::started, this::exited, stdin, ProcessStarter.shared(), hostname);
+        try {
+            launcher.launch(new ProcessLauncher.Request(job, toStart, wdirs, OutputOptions.DEFAULT, 0, null,
+                    StdinTarget.NONE, stdinRanks::contains, m.registration()));
+        } catch (LaunchException e) {
+            refuse(m.nspace(), -1, e.getMessage());
+        }
+    }
+
+    private void refuse(String nspace, int rank, String why) {
+        tree.send(0, new DaemonMessage.LaunchRefused(nspace, rank, why));
+    }
+
+    private void started(Proc proc, long pid) {
+        server.clientStarted(proc, pid);
+        tree.send(0, new DaemonMessage.ProcStarted(proc.nspace(), proc.rank(), pid));
+    }
+
+    /** A process here ended: judged by the launcher, once this server has seen its connection end. */
+    private void exited(Job job, LaunchedProcess p, int status) {
+        stdin.detach(p.proc());
+        try {
+            server.whenClientLeft(p.proc()).get(CONNECTION_END_LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.debug("the connection of {} did not end cleanly: {}", p.proc(), e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tree.send(0, new DaemonMessage.ProcEnded(job.nspace(), p.proc().rank(), status, p.connected(), p.finalized()));
+        server.deregisterClient(p.proc());
+    }
+
+    private void signal(DaemonMessage.Signal s) {
+        Job job = jobs.get(s.nspace());
+        if (job == null) {
+            return;
+        }
+        List<LaunchedProcess> targets = new ArrayList<>();
+        for (LaunchedProcess p : job.processes()) {
+            if (s.ranks().isEmpty() || s.ranks().contains(p.proc().rank())) {
+                targets.add(p);
+            }
+        }
+        if (s.group()) {
+            LaunchedProcess.killGroups(targets);
+        } else {
+            LaunchedProcess.signalTrees(s.signal(), targets);
+        }
+    }
+
+    private void jobEnded(String nspace) {
+        Job job = jobs.remove(nspace);
+        if (job != null) {
+            LaunchedProcess.killGroups(job.processes());
+        }
+        server.deregisterNspace(nspace);
+    }
+
+    @Override
+    public void close() {
+        List<Job> all = List.copyOf(jobs.values());
+        for (Job j : all) {
+            j.terminateAll();
+            LaunchedProcess.killGroups(j.processes());
+        }
+        stdin.close();
+        if (server != null) {
+            server.close();
+            RuntimeDirectories.removeUserDirIfEmpty(settings.sessionDir());
+        }
+        if (tree != null) {
+            tree.close();
+        }
+    }
+}
