@@ -71,6 +71,22 @@ public final class MungeDaemon implements AutoCloseable {
     }
 
     /**
+     * munged in {@code dir} (created here, removed at close) on a socket named as munged's default one,
+     * {@code munge.socket.2}: the directory can then stand in for /run/munge where a test mounts it there
+     * (in a test host's own mount namespace), for libmunge's users too.
+     */
+    public static MungeDaemon inDirectory(Path dir) {
+        assumeAvailable();
+        try {
+            Files.createDirectories(dir);
+            Path socket = dir.resolve(DEFAULT_SOCKET.getFileName());
+            return new MungeDaemon(socket, start(dir, socket), dir, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * munged where libmunge looks for it: the one that answers there already, else one of ours (its key,
      * pid, seed and log files in a directory of their own, removed with {@code /run/munge} if we made it).
      */
