@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Assumptions;
  *
  * <p>How it is built, and why:
  * <ul>
- * <li>MUNGE: a munged of the kit's own (its own key) in a directory that is bind-mounted over /run/munge in
- *     every host's mount namespace. libmunge looks for munged only at /run/munge/munge.socket.2, and not only
+ * <li>MUNGE: a munged of the kit's own (its own key; run on the first host) in a directory that is
+ *     bind-mounted over /run/munge in every host's mount namespace. libmunge looks for munged only at
+ *     /run/munge/munge.socket.2, and not only
  *     Slurm's daemons use it: the PMIx server in slurmstepd offers its "munge" security module only when it
  *     gets a token there. A site's munged, if any, is neither used nor disturbed.
  * <li>slurm.conf as measured to work without systemd or cgroups: proctrack/linuxproc, task/none,
@@ -117,7 +118,9 @@ public final class TestSlurm implements AutoCloseable {
     public String logs() {
         StringBuilder sb = new StringBuilder();
         try (Stream<Path> s = Files.list(dir.resolve("log"))) {
-            for (Path p : s.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".out")).sorted().toList()) {
+            List<Path> files = s.filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".out")).sorted()
+                    .toList();
+            for (Path p : files) {
                 sb.append("--- ").append(p.getFileName()).append('\n').append(Files.readString(p));
             }
         } catch (IOException e) {
@@ -142,7 +145,8 @@ public final class TestSlurm implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        munged = MungeDaemon.inDirectory(dir.resolve("munge"));
+        // on the first host: its holder takes munged with it should this JVM be killed
+        munged = MungeDaemon.inDirectory(dir.resolve("munge"), hosts.onHost(controller(), List.of()));
         for (TestHosts.Host h : hosts.hosts()) {
             Run.Result r = hosts.run(h.name(), "mount", "--bind", munged.socket().getParent().toString(),
                     MUNGE_RUN_DIR.toString());

@@ -26,8 +26,8 @@ class TestSlurmTest {
                 assertEquals(List.of("h1", "h2"),
                         sortedLines(slurm.run("h1", "salloc", "-N2", "-n2", "srun", "hostname")));
                 // each node's PMIx server (in slurmstepd) got a token from the kit's munged
-                assertEquals(List.of("munge,native", "munge,native"),
-                        sortedLines(slurm.run("h1", "srun", "--mpi=pmix", "-N2", "-n2", "printenv", "PMIX_SECURITY_MODE")));
+                assertEquals(List.of("munge,native", "munge,native"), sortedLines(
+                        slurm.run("h1", "srun", "--mpi=pmix", "-N2", "-n2", "printenv", "PMIX_SECURITY_MODE")));
 
                 // a job step running on both nodes when the kit closes
                 // (srun itself, left without its step, goes with the hosts)

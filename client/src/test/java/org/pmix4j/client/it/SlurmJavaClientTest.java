@@ -59,8 +59,8 @@ class SlurmJavaClientTest {
         for (int rank = 0; rank < 4; rank++) {
             String me = "RESULT rank " + rank + " ";
             String peers = rank < 2 ? "\\[0, 1\\]" : "\\[2, 3\\]";
-            assertTrue(out.matches("(?s).*" + me + "init nspace=slurm\\.pmix\\.\\d+\\.0 size=4 localPeers=" + peers + ".*"),
-                    r.all());
+            assertTrue(out.matches("(?s).*" + me + "init nspace=slurm\\.pmix\\.\\d+\\.0 size=4 localPeers=" + peers
+                    + "\n.*"), r.all());
             assertTrue(out.contains(me + "gets=[G-from-0, G-from-1, G-from-2, G-from-3]"), r.all());
             assertTrue(out.contains(me + "finalize"), r.all());
         }
@@ -81,7 +81,8 @@ class SlurmJavaClientTest {
             String me = "RESULT rank " + rank + " ";
             String host = hostOf.get(rank);
             int node = rank / 2;
-            assertTrue(out.contains(me + "init nspace=slurm.pmix.") && out.contains(" size=4 security=munge\n"), r.all());
+            assertTrue(out.matches("(?s).*" + me + "init nspace=slurm\\.pmix\\.\\d+\\.0 size=4 security=munge\n.*"),
+                    r.all());
             assertTrue(out.contains(me + "job jobSize=4 univSize=4 numNodes=2 nodeList=h1,h2\n"), r.all());
             assertTrue(out.contains(me + "node hostname=" + host + " nodeId=" + node + " localSize=2 localRank="
                     + rank % 2 + " nodeRank=" + rank % 2 + " localPeers=" + (node == 0 ? "[0, 1]" : "[2, 3]") + "\n"),
