@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -71,6 +72,24 @@ public final class MungeDaemon implements AutoCloseable {
     }
 
     /**
+     * munged in {@code dir} (created here, removed at close) on a socket named as munged's default one,
+     * {@code munge.socket.2}: the directory can then stand in for /run/munge where a test mounts it there
+     * (in a test host's own mount namespace), for libmunge's users too. {@code launcher} is put before
+     * munged's command line (a test host's {@code nsenter ...}, so that the host's end takes munged with
+     * it even when this JVM is killed); empty, munged runs here.
+     */
+    public static MungeDaemon inDirectory(Path dir, List<String> launcher) {
+        assumeAvailable();
+        try {
+            Files.createDirectories(dir);
+            Path socket = dir.resolve(DEFAULT_SOCKET.getFileName());
+            return new MungeDaemon(socket, start(dir, socket, launcher), dir, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * munged where libmunge looks for it: the one that answers there already, else one of ours (its key,
      * pid, seed and log files in a directory of their own, removed with {@code /run/munge} if we made it).
      */
@@ -96,6 +115,10 @@ public final class MungeDaemon implements AutoCloseable {
     }
 
     private static Process start(Path dir, Path socket) throws IOException {
+        return start(dir, socket, List.of());
+    }
+
+    private static Process start(Path dir, Path socket, List<String> launcher) throws IOException {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path key = dir.resolve("munge.key");
         byte[] bytes = new byte[128];
@@ -103,10 +126,11 @@ public final class MungeDaemon implements AutoCloseable {
         Files.write(key, bytes);
         Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
         Path log = dir.resolve("munged.out");
-        Process p = new ProcessBuilder(List.of(MUNGED.toString(), "--foreground", "--force",
+        List<String> cmd = new ArrayList<>(launcher);
+        cmd.addAll(List.of(MUNGED.toString(), "--foreground", "--force",
                 "--socket=" + socket, "--key-file=" + key, "--pid-file=" + dir.resolve("munged.pid"),
-                "--seed-file=" + dir.resolve("munged.seed"), "--log-file=" + dir.resolve("munged.log")))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "--seed-file=" + dir.resolve("munged.seed"), "--log-file=" + dir.resolve("munged.log")));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         // munged is ready when its socket answers; it may also fail at once (its reason is in its output)
         for (int i = 0; i < 400 && !answers(socket); i++) {
             if (!p.isAlive()) {

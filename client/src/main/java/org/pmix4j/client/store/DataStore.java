@@ -28,8 +28,9 @@ import org.pmix4j.wire.Unpacker;
  * application-level keys (by their name, or by the PMIX_SESSION_INFO / PMIX_NODE_INFO / PMIX_APP_INFO
  * directives) are answered from the session, the node named by PMIX_HOSTNAME or PMIX_NODEID (else ours)
  * and the application named by PMIX_APPNUM (else ours) when the rank is not a real one; a real rank is
- * looked up in that process's data, then in its node's and application's, and a reserved key finally in
- * the job level; PMIX_RANK_UNDEF searches every process.
+ * looked up in that process's data, then in its node's and application's (a node-level key of a process
+ * on another node in its node's first), and a reserved key finally in the job level; PMIX_RANK_UNDEF
+ * searches every process.
  */
 public final class DataStore {
     private Proc self;
@@ -233,7 +234,16 @@ public final class DataStore {
             return Optional.ofNullable(nd.job.get(key));
         }
         Map<String, Value> p = nd.procs.get(rank);
-        Value v = p == null ? null : p.get(key);
+        Value v = null;
+        if (node && onAnotherNode(p)) {
+            // as libpmix does, a node-level key of a process elsewhere is its node's value, not what the
+            // process's own data says: Slurm 22.05 files its own node's PMIX_NODEID under every rank
+            Map<String, Value> n = selectNode(nd, q, p);
+            v = n == null ? null : n.get(key);
+        }
+        if (v == null && p != null) {
+            v = p.get(key);
+        }
         if (v == null && node) {
             Map<String, Value> n = selectNode(nd, q, p);
             v = n == null ? null : n.get(key);
@@ -252,6 +262,12 @@ public final class DataStore {
         return Optional.ofNullable(v);
     }
 
+    /** True when the process's data names a host, and not ours. */
+    private boolean onAnotherNode(Map<String, Value> proc) {
+        String h = proc == null ? null : NamespaceData.text(proc.get(Attributes.HOSTNAME.key()));
+        return h != null && hostname != null && !h.equals(hostname);
+    }
+
     /** The node a query names, else the node of {@code proc} (its data), else ours. */
     private Map<String, Value> selectNode(NamespaceData nd, GetQuery q, Map<String, Value> proc) {
         if (q.hostname() != null || q.nodeId() != null) {
@@ -261,7 +277,8 @@ public final class DataStore {
             String h = NamespaceData.text(proc.get(Attributes.HOSTNAME.key()));
             Integer id = Attributes.NODEID.read(proc.get(Attributes.NODEID.key())).orElse(null);
             if (h != null || id != null) {
-                return nd.node(h, id);
+                // by its host name when known: the id a process's data carries may be wrong (Slurm's)
+                return h != null ? nd.node(h, null) : nd.node(null, id);
             }
         }
         Map<String, Value> n = nd.node(hostname, null);

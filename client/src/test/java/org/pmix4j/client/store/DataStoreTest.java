@@ -102,6 +102,32 @@ class DataStoreTest {
         assertFalse(s.knows("elsewhere"));
     }
 
+    /**
+     * Slurm 22.05's server files its own node's PMIX_NODEID under every rank, those on other nodes too: a
+     * node-level key of a process elsewhere comes from that process's node, as libpmix looks it up.
+     */
+    @Test
+    void aNodeLevelKeyOfAProcessElsewhereIsItsNodesValue() {
+        Packer p = new Packer(K);
+        p.kval("pmix.node.arr", DataArray.ofInfos(List.of(Info.of("pmix.hname", "h1"),
+                Info.of("pmix.nodeid", new Value.UInt32(0)), Info.of("pmix.local.size", new Value.UInt32(2)))));
+        p.kval("pmix.node.arr", DataArray.ofInfos(List.of(Info.of("pmix.hname", "h2"),
+                Info.of("pmix.nodeid", new Value.UInt32(1)), Info.of("pmix.local.size", new Value.UInt32(1)))));
+        p.kval("pmix.pblob", new ByteObject(pblob(0, kv("pmix.hname", Value.of("h1")),
+                kv("pmix.nodeid", new Value.UInt32(0)))));
+        p.kval("pmix.pblob", new ByteObject(pblob(1, kv("pmix.hname", Value.of("h1")),
+                kv("pmix.nodeid", new Value.UInt32(0)))));
+        p.kval("pmix.pblob", new ByteObject(pblob(2, kv("pmix.hname", Value.of("h2")),
+                kv("pmix.nodeid", new Value.UInt32(0)))));
+        DataStore s = new DataStore(me, K, "h1");
+        s.fileJobInfo("job", new Unpacker(p.toByteArray(), K));
+        assertEquals(new Value.UInt32(1), v(s, new Proc("job", 2), "pmix.nodeid"));
+        assertEquals(new Value.UInt32(1), v(s, new Proc("job", 2), "pmix.local.size"));
+        assertEquals(Value.of("h2"), v(s, new Proc("job", 2), "pmix.hname"));
+        assertEquals(new Value.UInt32(0), v(s, new Proc("job", 0), "pmix.nodeid"));
+        assertEquals(new Value.UInt32(0), v(s, me, "pmix.nodeid"));
+    }
+
     @Test
     void pdataArraysAndLoneKeys() {
         DataStore s = new DataStore(me, K, "vm");
