@@ -80,4 +80,15 @@ class MultiNodeRunTest {
             assertTrue(out.contains("done " + rank), out);
         }
     }
+
+    @Test
+    void anOpenMpiRingAndCollectivesRunOverTcpAcrossTheHosts() {
+        Path ring = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_ring.c"));
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "-n", "6", ring.toString(), "20");
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(r.stdout().contains("ring 20 laps 6 ranks token 20"), r.all());
+        Path collectives = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_collectives.c"));
+        Run.Result c = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "6", collectives.toString());
+        assertEquals(0, c.exitCode(), c.all());
+    }
 }
