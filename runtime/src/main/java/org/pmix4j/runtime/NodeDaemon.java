@@ -80,8 +80,9 @@ public final class NodeDaemon implements AutoCloseable {
     /** Runs a daemon until it is told to end; returns its exit status. */
     public static int run(Options options, InputStream secretIn, PrintStream err, Map<String, String> env) {
         String secret;
+        BufferedReader in = new BufferedReader(new InputStreamReader(secretIn, StandardCharsets.US_ASCII));
         try {
-            secret = new BufferedReader(new InputStreamReader(secretIn, StandardCharsets.US_ASCII)).readLine();
+            secret = in.readLine();
         } catch (IOException e) {
             err.println("pmix4j daemon: cannot read the runtime's secret from stdin: " + e.getMessage());
             return 1;
@@ -89,6 +90,17 @@ public final class NodeDaemon implements AutoCloseable {
         try (NodeDaemon d = new NodeDaemon(options, env)) {
             CompletableFuture<Integer> signalled = new CompletableFuture<>();
             Signals.installPersistent(signalled, sig -> d.ended.complete("caught " + sig));
+            // the agent keeps our stdin open while it lives: its end (ssh killed, its connection dropped) is ours
+            Thread.ofVirtual().name("agent-watch").start(() -> {
+                try {
+                    while (in.read() >= 0) {
+                        // nothing more is said on stdin
+                    }
+                } catch (IOException e) {
+                    LOG.debug("reading stdin: {}", e.toString());
+                }
+                d.ended.complete("its launch agent ended");
+            });
             d.start(secret, err);
             String why = d.ended.join();
             LOG.debug("daemon {} on {} ends: {}", options.id(), d.hostname, why);
@@ -100,6 +112,8 @@ public final class NodeDaemon implements AutoCloseable {
     }
 
     private void start(String secret, PrintStream err) throws IOException {
+        // what runtimes of this user that were SIGKILLed on this node left behind goes first, as a launcher does
+        new StaleRuntimes(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname).reclaim(LOG::info, LOG::warn);
         TreeMember.LocalServer local = new TreeMember.LocalServer(procs -> ProcNodes.daemonsOf(jobs::get, procs),
                 p -> ProcNodes.daemonOf(jobs::get, p),
                 p -> server.dmodexRequest(p));
