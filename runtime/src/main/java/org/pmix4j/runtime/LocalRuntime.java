@@ -163,6 +163,9 @@ final class LocalRuntime implements AutoCloseable {
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
                 otherNodes);
         server = PmixServer.start(host, init, env);
+        if (cluster != null) {
+            cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server));
+        }
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);
         server.onClientLost(proc -> {

@@ -70,6 +70,7 @@ public final class NodeDaemon implements AutoCloseable {
     private TreeMember tree;
     private PmixServer server;
     private OutputRelay relay;
+    private UpcallRelay upcalls;
 
     private NodeDaemon(Options options, Map<String, String> env) {
         this.options = options;
@@ -126,6 +127,9 @@ public final class NodeDaemon implements AutoCloseable {
 
                     @Override
                     public void daemonLost(int id, String host, String why) {
+                        if (upcalls != null) {
+                            upcalls.lost("the launcher is unreachable: " + why);
+                        }
                         ended.complete("the parent daemon on " + host + " is lost: " + why);
                     }
                 }, local, line -> {
@@ -137,7 +141,8 @@ public final class NodeDaemon implements AutoCloseable {
                 Attributes.SERVER_NSPACE.info(tree.nspace()),
                 Attributes.SERVER_RANK.info(options.id())));
         init.addAll(settings.serverInfo());
-        server = PmixServer.start(new DaemonHost(OtherNodes.through(tree), jobs::get), init, env);
+        upcalls = new UpcallRelay(tree);
+        server = PmixServer.start(new DaemonHost(OtherNodes.through(tree), upcalls, jobs::get), init, env);
         relay = new OutputRelay((proc, channel, data) -> tree.send(0,
                 new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
         tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),
@@ -153,6 +158,11 @@ public final class NodeDaemon implements AutoCloseable {
                     in.rank())), List.of(), in.data().length == 0 ? null : in.data());
             case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
             case DaemonMessage.Shutdown s -> ended.complete(s.why());
+            case DaemonMessage.HostAnswer a -> upcalls.answered(a);
+            case DaemonMessage.Event e -> UpcallRelay.raise(e.event(), server).exceptionally(err -> {
+                LOG.debug("delivering a relayed event: {}", err.toString());
+                return null;
+            });
             default -> LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
         }
     }

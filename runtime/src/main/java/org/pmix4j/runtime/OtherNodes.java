@@ -17,6 +17,9 @@ interface OtherNodes {
 
     CompletionStage<byte[]> directModex(Proc target, List<Info> directives);
 
+    /** An event a process of this node raised for a range beyond it: to every node's server. */
+    CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info);
+
     /** One node: no other servers. */
     OtherNodes NONE = new OtherNodes() {
         @Override
@@ -27,6 +30,12 @@ interface OtherNodes {
         @Override
         public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
             return HostModule.unsupported("the direct modex (this runtime has one node)");
+        }
+
+        @Override
+        public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range,
+                List<Info> info) {
+            return HostModule.unsupported("notify event");
         }
     };
 
@@ -41,6 +50,15 @@ interface OtherNodes {
             @Override
             public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
                 return tree.directModex().ask(target, directives);
+            }
+
+            @Override
+            public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range,
+                    List<Info> info) {
+                // to every node through daemon 0, which sends it on to all (its own server included)
+                tree.send(0, new org.pmix4j.runtime.cluster.DaemonMessage.Event(UpcallRelay.packEvent(code, source,
+                        range, info)));
+                return java.util.concurrent.CompletableFuture.completedFuture(null);
             }
         };
     }
