@@ -111,8 +111,12 @@ final class RuntimeQueries {
         for (LaunchedProcess p : job.processes()) {
             ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING)
                     : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
-            String exe = job.apps().get(job.placement().proc(p.proc().rank()).appnum()).argv().get(0);
-            rows.add(new ProcInfo(p.proc(), hostname, exe, (int) p.pid(), state));
+            org.pmix4j.runtime.placement.ProcPlacement placed = job.placement().proc(p.proc().rank());
+            String exe = job.apps().get(placed.appnum()).argv().get(0);
+            // the node it was placed on; the launcher's (unnamed in a one-node map) is this host
+            var node = job.placement().node(placed.node());
+            String host = node != null && node.name() != null ? node.name() : hostname;
+            rows.add(new ProcInfo(p.proc(), host, exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
     }
