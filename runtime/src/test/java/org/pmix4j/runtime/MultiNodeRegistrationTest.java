@@ -45,7 +45,7 @@ class MultiNodeRegistrationTest {
     /** 4 ranks by slot on {@code here} (ranks 0, 1) and othernode (ranks 2, 3). */
     private static JobMap twoNodes(String here) {
         List<ClusterNode> nodes = List.of(new ClusterNode(0, here, NodeTopology.flat(2, null), 2, 0, -1),
-                new ClusterNode(1, "othernode", NodeTopology.flat(2, null), 2, 0, -1));
+                new ClusterNode(1, "othernode", NodeTopology.flat(2, null), 2, 0, 1L << 30));
         return ClusterMapper.map(new ClusterMapper.Request(nodes, List.of(new PlacementRequest.App(4, "./a.out")),
                 MappingPolicy.parse("slot"), null, BindingPolicy.parse("none"), Map.of(), BindingSupport.SUPPORTED));
     }
@@ -53,8 +53,7 @@ class MultiNodeRegistrationTest {
     private static List<Info> register(JobMap map, String here) {
         return JobRegistration.build(NS, List.of(new AppContext(List.of("./a.out"), 4, Map.of(), null)), map,
                 List.of("/tmp"), null, SessionData.defaultSession(here, 4),
-                Map.of(0, List.of(new Proc(NS, 0), new Proc(NS, 1)), 1, List.of(new Proc(NS, 2), new Proc(NS, 3))),
-                Map.of(1, 1L << 30));
+                Map.of(0, List.of(new Proc(NS, 0), new Proc(NS, 1)), 1, List.of(new Proc(NS, 2), new Proc(NS, 3))));
     }
 
     @Test
@@ -62,6 +61,14 @@ class MultiNodeRegistrationTest {
         List<Info> reg = register(twoNodes("h1"), "h1");
         assertEquals(Optional.of(2), Attributes.NUM_NODES.find(reg));
         assertEquals(2, reg.stream().filter(i -> i.key().equals(Attributes.NODE_INFO_ARRAY.key())).count());
+        List<List<Info>> nodeArrays = reg.stream().filter(i -> i.key().equals(Attributes.NODE_INFO_ARRAY.key()))
+                .map(i -> ((org.pmix4j.api.DataArray) i.value()).infos()).toList();
+        assertEquals(Optional.of("othernode"), Attributes.HOSTNAME.find(nodeArrays.get(1)));
+        assertEquals(Optional.of(1L << 30), Attributes.AVAIL_PHYS_MEMORY.find(nodeArrays.get(1)));
+        assertEquals(Optional.empty(), Attributes.AVAIL_PHYS_MEMORY.find(nodeArrays.get(0)), "unknown: not given");
+        assertEquals(Optional.of(PmixServer.generatePpn("0,1;2,3")),
+                Attributes.PROC_MAP.find(reg));
+        assertEquals(Optional.of(PmixServer.generateRegex("h1,othernode")), Attributes.NODE_MAP.find(reg));
 
         JobData onH1 = JobData.register(NS, 2, reg, "h1");
         assertArrayEquals(new int[] {0, 1}, onH1.localRanks());
