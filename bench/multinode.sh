@@ -9,11 +9,13 @@
 #   launch   wall time, start to exit, of a PMIx hello (bench/c/hello.c) and an MPI hello
 #            (bench/c/mpi_hello.c) at N = 4 8 16 32 64 on 4 hosts; each run must print N lines
 #   fence    bench/c/modex_bench.c on 4 hosts: PMIx_Fence without data and put 1 KB + commit + collecting
-#            fence, timed by rank 0 over FENCES and ROUNDS iterations (default 500 and 50). The CSV also has
-#            its gets/s of peers' keys after a collecting fence, not in the table: after the fence every
-#            node holds the data, and mpirun's clients read it from libpmix's shared memory where pmix4j's
-#            ask their server, so it compares data stores rather than nodes (bench/modex.sh does that)
-#   hosts    launch time of both hellos at a fixed N on 2, 4 and 8 hosts
+#            fence, timed by rank 0 over FENCES and ROUNDS iterations (default 500 and 50); and gets/s of
+#            every peer's fresh key after a collecting fence, summed over the ranks. mpirun's clients read
+#            peers' data from libpmix's shared memory where pmix4j's ask their server, so the fence group
+#            also runs mpirun with PMIX_MCA_gds=hash (every Get to the server, as under pmix4j): the
+#            like-for-like column for gets (as in bench/modex.sh)
+#   hosts    launch time of both hellos at a fixed N on 2, 4 and 8 hosts, and the agent alone: the time
+#            to run `$AGENT HOST true` on every other host at once, the floor under any launch
 # Each cell is the median of RUNS runs (default 5; fence 3), the two launchers alternating, after one
 # untimed run of each. Every run has a time limit (LIMIT s, default 120), so a hang costs one run, shown as
 # failed; a failed run's output is kept in bench/target/multinode/failed-*.log.
@@ -55,6 +57,8 @@ on_hosts() { # what (launch|fence|hosts), runs, fences, rounds, pmix4j (1|0), th
     local l=$1 n=$2; shift 2
     if [ "$l" = pmix4j ]; then
       echo "$pmix4j run --host $(hostlist "$n") --launch-agent '$AGENT' -n $n $*"
+    elif [ "$l" = mpirun-hash ]; then
+      echo "mpirun $asroot --host $(hostlist "$n") --mca plm_rsh_agent '$AGENT' -x PMIX_MCA_gds=hash -np $n $*"
     else
       echo "mpirun $asroot --host $(hostlist "$n") --mca plm_rsh_agent '$AGENT' -np $n $*"
     fi
@@ -93,22 +97,37 @@ on_hosts() { # what (launch|fence|hosts), runs, fences, rounds, pmix4j (1|0), th
     local n l r res st
     for n in $1; do
       for r in $(seq "$runs"); do
-        for l in "${launchers[@]}"; do
+        for l in "${launchers[@]}" mpirun-hash; do
           res=$(run_once "$l-fence-$k-$n" "$n" "get " "$(cmd $l $n "$out/modex_bench" "$fences" "$rounds")")
           st=${res%% *}
-          # rank 0's two means and the gets per second of all ranks (their gets over the slowest one's time)
-          res=$(awk -v st="$st" '/^fence_nodata_us/ {a=$2} /^fence_1k_us/ {b=$2}
-                /^get / {g+=$3; if ($4>t) t=$4; if ($5>0) bad=1}
-                END {if (st != 0 || bad || t == 0) printf "%s,nan,nan,nan\n", (st != 0 ? st : -2);
-                     else printf "0,%.1f,%.1f,%.0f\n", a, b, g/t}' "$out/run.log")
+          # rank 0's two means and the gets per second of all ranks (their gets over the slowest one's time),
+          # each kept when it was printed, even if the run then failed (in its exit, say): the status says so
+          res=$(awk -v st="$st" -v n="$n" '/^fence_nodata_us/ {a=$2} /^fence_1k_us/ {b=$2}
+                /^get / {k++; g+=$3; if ($4>t) t=$4; if ($5>0) bad=1}
+                END {printf "%s,%s,%s,%s\n", st, (a == "" ? "nan" : a), (b == "" ? "nan" : b),
+                            (k != n || bad || t == 0 ? "nan" : sprintf("%.0f", g/t))}' "$out/run.log")
           echo "$k,$l,$n,$r,$res" >> "$out/fence.csv"
           echo "multinode.sh: $k hosts, fence, $l -n $n, run $r: status, no data µs, 1 KB µs, gets/s = $res" >&2
         done
       done
     done
   }
+  # the floor under any launch across the hosts: the agent run once on every other host, all at once
+  agent_points() {
+    local r res t0 t1 status h
+    [ "$k" -gt 1 ] || return 0
+    for r in $(seq "$runs"); do
+      status=0
+      t0=$EPOCHREALTIME
+      for h in "${hosts[@]:1}"; do timeout -k 5 "$limit" $AGENT "$h" true & done
+      for h in "${hosts[@]:1}"; do wait -n || status=$?; done
+      t1=$EPOCHREALTIME
+      res=$(awk -v s="$status" -v a="$t0" -v b="$t1" 'BEGIN {printf "%s,%.4f\n", s, b - a}')
+      echo "$k,ssh,agent,$((k - 1)),$r,$res" >> "$out/launch.csv"
+    done
+  }
   case $what in
-    launch|hosts) launch_points "$1" "$2" ;;
+    launch|hosts) agent_points; launch_points "$1" "$2" ;;
     fence) fence_points "$1" ;;
   esac
 }
@@ -216,15 +235,19 @@ launch = list(csv.DictReader(open(os.path.join(out, "launch.csv"))))
 fence = list(csv.DictReader(open(os.path.join(out, "fence.csv"))))
 label = {"hello": "PMIx hello", "mpi_hello": "MPI hello"}
 
-def cell(rows, col, scale=1.0, unit=" s", fmt="{:.2f}"):
-    ok = [float(r[col]) * scale for r in rows if r["status"] == "0"]
-    bad = len(rows) - len(ok)
+def cell(rows, col, scale=1.0, unit=" s", fmt="{:.2f}", measured_if_failed=False):
+    """The median of the runs that exited 0 (or, measured_if_failed, of every run that printed the value),
+    and how many runs failed."""
+    ok = [float(r[col]) * scale for r in rows
+          if (r["status"] == "0" or measured_if_failed) and r[col] != "nan"]
+    bad = sum(1 for r in rows if r["status"] != "0")
     if not rows:
         return None, "pending" if not with_p else "–"
     if not ok:
         return None, f"failed ({bad} of {len(rows)})"
     m = statistics.median(ok)
-    return m, fmt.format(m) + unit + (f" ({bad} of {len(rows)} failed)" if bad else "")
+    note = f" ({bad} of {len(rows)} " + ("exited non-zero" if measured_if_failed else "failed") + ")" if bad else ""
+    return m, fmt.format(m) + unit + note
 
 def ratio(p, m):
     return f"{p / m:.2f}×" if p is not None and m else "–"
@@ -241,23 +264,35 @@ def launch_table(ns_or_ks, by_hosts):
             if m is None and p is None and not sel:
                 continue
             print(f"| {label[prog]} | {x} | {ps} | {ms} | {ratio(p, m)} |")
+    if by_hosts:
+        for x in ns_or_ks:
+            a, as_ = cell([r for r in launch if r["program"] == "ssh" and r["hosts"] == x], "seconds")
+            if a is not None:
+                print(f"| `$AGENT HOST true` on the {int(x) - 1} other hosts at once | {x} | {as_} | | |")
 
 print(f"\nLaunch on 4 hosts ({cores} cores shared by all hosts): median wall time, start to exit\n")
 launch_table(ns, False)
 if fence:
-    print("\nFence on 4 hosts (bench/c/modex_bench.c): rank 0's mean time per iteration\n")
-    print("| processes | fence, no data: pmix4j | mpirun | pmix4j / mpirun | put 1 KB + commit + collecting fence: pmix4j | mpirun | pmix4j / mpirun |")
-    print("|---|---|---|---|---|---|---|")
+    print("\nFence on 4 hosts (bench/c/modex_bench.c): rank 0's mean time per iteration; gets/s of peers' keys after a collecting fence, summed over the ranks\n")
+    print("| processes | fence, no data: pmix4j | mpirun | pmix4j / mpirun | put 1 KB + commit + collecting fence: pmix4j | mpirun | pmix4j / mpirun "
+          "| get after fence: pmix4j | mpirun, gds=hash | pmix4j / mpirun, gds=hash | mpirun as installed |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for n in ns:
         sel = [r for r in fence if r["n"] == n and r["hosts"] == "4"]
         if not sel:
             continue
+        of = lambda l: [r for r in sel if r["launcher"] == l]
         row = [n]
         for col in ("fence_nodata_us", "fence_1k_us"):
-            p, ps = cell([r for r in sel if r["launcher"] == "pmix4j"], col, unit=" µs", fmt="{:.0f}")
-            m, ms = cell([r for r in sel if r["launcher"] == "mpirun"], col, unit=" µs", fmt="{:.0f}")
+            p, ps = cell(of("pmix4j"), col, unit=" µs", fmt="{:.0f}", measured_if_failed=True)
+            m, ms = cell(of("mpirun"), col, unit=" µs", fmt="{:.0f}", measured_if_failed=True)
             row += [ps, ms, ratio(p, m)]
+        p, ps = cell(of("pmix4j"), "gets_per_s", unit=" /s", fmt="{:.0f}", measured_if_failed=True)
+        h, hs = cell(of("mpirun-hash"), "gets_per_s", unit=" /s", fmt="{:.0f}", measured_if_failed=True)
+        m, ms = cell(of("mpirun"), "gets_per_s", unit=" /s", fmt="{:.0f}", measured_if_failed=True)
+        row += [ps, hs, ratio(p, h), ms]
         print("| " + " | ".join(row) + " |")
+    print("\n(get: a ratio above 1.0 is faster)")
 if ks:
     print(f"\nLaunch vs hosts, {np_} processes: median wall time, start to exit\n")
     launch_table(ks, True)
