@@ -185,7 +185,9 @@ final class LocalRuntime implements AutoCloseable {
                 j.stop(1, "the tool that launched it disconnected");
             }
         });
-        JobEvents events = new JobEvents(server, messages);
+        OtherNodes everywhere = otherNodes;
+        JobEvents events = new JobEvents(server.self(), cluster == null ? server::notifyEvent
+                : everywhere::notifyEvent, messages);
         iof.addListener(new ToolOutput(server));
         iof.start();
         supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages, hostname);

@@ -55,9 +55,14 @@ interface OtherNodes {
             @Override
             public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range,
                     List<Info> info) {
-                // to every node through daemon 0, which sends it on to all (its own server included)
-                tree.send(0, new org.pmix4j.runtime.cluster.DaemonMessage.Event(UpcallRelay.packEvent(code, source,
-                        range, info)));
+                // to every node: daemon 0 sends it to all (its own server included); another daemon through it
+                var event = new org.pmix4j.runtime.cluster.DaemonMessage.Event(UpcallRelay.packEvent(code, source,
+                        range, info));
+                if (tree.self() == 0) {
+                    tree.toEvery(event);
+                } else {
+                    tree.send(0, event);
+                }
                 return java.util.concurrent.CompletableFuture.completedFuture(null);
             }
         };

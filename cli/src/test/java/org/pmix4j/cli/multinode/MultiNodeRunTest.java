@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,5 +92,31 @@ class MultiNodeRunTest {
         Path collectives = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_collectives.c"));
         Run.Result c = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "6", collectives.toString());
         assertEquals(0, c.exitCode(), c.all());
+    }
+
+    @Test
+    void publishedDataIsFoundFromEveryHost() {
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
+        Run.Result r = run("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", exe.toString(), "pubsub");
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.stdout().contains("lookup " + rank + " from-h1 by "), r.all());
+            assertTrue(r.stdout().contains("done " + rank), r.all());
+        }
+    }
+
+    @Test
+    void aRankOnAnotherHostSpawnsAJobAcrossTheHostsAndHearsItsEnd() {
+        // the launcher's node runs nothing: rank 0 is on h2; its children go one per node of h2, h3
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/pmix_ops.c"));
+        Run.Result r = run("--host", "h2:2,h3:2", "--map-by", "node", "-n", "1", exe.toString(), "spawn");
+        assertEquals(0, r.exitCode(), r.all());
+        Matcher m = Pattern.compile("(?m)^spawn SUCCESS (\\S+)$").matcher(r.stdout());
+        assertTrue(m.find(), r.all());
+        String child = m.group(1);
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.stdout().contains("child " + rank + " parent SUCCESS "), r.all());
+        }
+        assertTrue(r.stdout().contains("spawn-job-end " + child + " term 0 "), r.all());
     }
 }
