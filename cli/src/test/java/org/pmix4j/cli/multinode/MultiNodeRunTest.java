@@ -119,4 +119,18 @@ class MultiNodeRunTest {
         }
         assertTrue(r.stdout().contains("spawn-job-end " + child + " term 0 "), r.all());
     }
+
+    @Test
+    void theJavaClientExchangesKeysAcrossTheHosts() {
+        List<String> ring = LauncherProcess.commandLine(List.of(), "example", List.of("ring"));
+        List<String> args = new ArrayList<>(List.of("--host", "h1,h2,h3", "--map-by", "node", "-n", "3"));
+        args.addAll(ring);
+        Run.Result r = run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 3; rank++) {
+            int left = (rank + 2) % 3;
+            assertTrue(r.stdout().contains("rank " + rank + " of 3 got \"token of rank " + left + "\" from rank " + left),
+                    r.all());
+        }
+    }
 }
