@@ -133,4 +133,25 @@ class MultiNodeRunTest {
                     r.all());
         }
     }
+
+    @Test
+    void stdinReachesARankOnAnotherHostAndItsOutputComesBackTagged() {
+        List<String> runArgs = new ArrayList<>(List.of("--launch-agent", String.join(" ", hosts.launchAgent()),
+                "--host", "h1,h2,h3", "--map-by", "node", "--stdin", "2", "--output", "tag-detailed", "-n", "3",
+                "sh", "-c", "echo on $(hostname); cat"));
+        List<String> cmd = LauncherProcess.commandLine(List.of(), "run", runArgs);
+        byte[] input = "first line\nsecond line\n".repeat(1000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Run.Result r = hosts.on("h1", cmd.toArray(String[]::new)).stdin(input).timeout(Duration.ofSeconds(60)).go();
+        assertEquals(0, r.exitCode(), r.all());
+        // tag-detailed: [job,rank][host:pid]<stdout>: line
+        List<String> fromH3 = r.stdout().lines().filter(l -> l.matches("\\[\\d+,2\\]\\[h3:\\d+\\]<stdout>: .*")).toList();
+        assertTrue(!fromH3.isEmpty() && fromH3.get(0).endsWith("on h3"), r.all());
+        assertEquals(2001, fromH3.size(), "every line of stdin, back from rank 2 on h3:\n" + r.stdout());
+        assertTrue(fromH3.get(2000).endsWith("second line"), fromH3.get(2000));
+        for (int rank = 0; rank < 2; rank++) {
+            int rk = rank;
+            assertEquals(1, r.stdout().lines().filter(l -> l.matches("\\[\\d+," + rk + "\\]\\[h" + (rk + 1)
+                    + ":\\d+\\]<stdout>: on h" + (rk + 1))).count(), r.stdout());
+        }
+    }
 }
