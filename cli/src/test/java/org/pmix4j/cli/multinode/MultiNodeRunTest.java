@@ -154,4 +154,18 @@ class MultiNodeRunTest {
                     + ":\\d+\\]<stdout>: on h" + (rk + 1))).count(), r.stdout());
         }
     }
+
+    @Test
+    void anOpenMpiJobSpawnsChildrenOnOtherHostsAndTalksToThem() {
+        // MPI_Comm_spawn: PMIx_Spawn from rank 0, then PMIx_Connect between the jobs across the nodes
+        Path spawn = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_spawn.c"));
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "2", spawn.toString(), "3");
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.stdout().contains("parent " + rank + " sum 2003"), r.all());
+        }
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.stdout().contains("child " + rank + " of 3 sum 2003"), r.all());
+        }
+    }
 }
