@@ -39,11 +39,20 @@ final class DvmCommand implements Callable<Integer> {
     String tmpdir;
 
     @Option(names = {"-H", "--host"}, paramLabel = "HOST[:SLOTS],...", split = ",",
-            description = "The DVM's hosts and slots (only this node for now).")
+            description = "The DVM's hosts and slots: a daemon is started on each other node through the launch agent.")
     List<String> hosts = new ArrayList<>();
 
     @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE", description = "Hosts file.")
     String hostfile;
+
+    @Option(names = "--launch-agent", paramLabel = "COMMAND",
+            description = "What starts the daemons on other nodes, run as 'COMMAND HOST DAEMON...' (ssh's way)."
+                    + " Default: ssh -o BatchMode=yes.")
+    String launchAgent;
+
+    @Option(names = "--tree-radix", paramLabel = "N",
+            description = "How many daemons each daemon starts (the routing tree's radix). Default: 64.")
+    Integer treeRadix;
 
     @Override
     public Integer call() {
@@ -52,7 +61,8 @@ final class DvmCommand implements Callable<Integer> {
             if (daemonize) {
                 return daemon.daemonize(reportPid, reportUri);
             }
-            Dvm.Options options = new Dvm.Options(reportUri, reportPid, systemServer, tmpdir, hosts, hostfile);
+            Dvm.Options options = new Dvm.Options(reportUri, reportPid, systemServer, tmpdir, hosts, hostfile,
+                    launchAgent, treeRadix, DaemonCommand.commandLine());
             return new Dvm().run(options, ready -> Daemon.ready(ready.pid(), ready.uri()));
         } catch (LaunchException e) {
             return daemon.fail(e.getMessage(), e.exitStatus());

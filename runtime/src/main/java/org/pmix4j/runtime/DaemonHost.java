@@ -106,4 +106,14 @@ final class DaemonHost implements HostModule {
     public CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
         return launcher.log(requester, data, directives);
     }
+
+    @Override
+    public CompletionStage<Void> connect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("connect", procs);
+    }
+
+    @Override
+    public CompletionStage<Void> disconnect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("disconnect", procs);
+    }
 }

@@ -101,7 +101,7 @@ final class LocalRuntime implements AutoCloseable {
         this.sessions = new SessionTable(hostname, poolSlots(plan), settings.persistent() ? settings.sessionDir()
                 : null, uid);
         this.jobs = new JobTable(base, sessions);
-        this.control = new RunControl(jobs, outcome, messages, hostname);
+        this.control = new RunControl(jobs, outcome, messages);
         // every job of this runtime is on this node and in one session
         this.data = new DataServer(new Proc(base + "@0", 0));
     }
@@ -185,7 +185,9 @@ final class LocalRuntime implements AutoCloseable {
                 j.stop(1, "the tool that launched it disconnected");
             }
         });
-        JobEvents events = new JobEvents(server, messages);
+        OtherNodes everywhere = otherNodes;
+        JobEvents events = new JobEvents(server.self(), cluster == null ? server::notifyEvent
+                : everywhere::notifyEvent, messages);
         iof.addListener(new ToolOutput(server));
         iof.start();
         supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages, hostname);

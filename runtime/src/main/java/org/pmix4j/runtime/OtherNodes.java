@@ -17,6 +17,9 @@ interface OtherNodes {
 
     CompletionStage<byte[]> directModex(Proc target, List<Info> directives);
 
+    /** PMIx_Connect / PMIx_Disconnect with processes of other nodes: done when every node's server joined. */
+    CompletionStage<Void> connect(String kind, List<Proc> procs);
+
     /** An event a process of this node raised for a range beyond it: to every node's server. */
     CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info);
 
@@ -37,6 +40,11 @@ interface OtherNodes {
                 List<Info> info) {
             return HostModule.unsupported("notify event");
         }
+
+        @Override
+        public CompletionStage<Void> connect(String kind, List<Proc> procs) {
+            return HostModule.unsupported(kind + " with processes of other nodes (this runtime has one node)");
+        }
     };
 
     /** Through the daemon tree. */
@@ -53,11 +61,21 @@ interface OtherNodes {
             }
 
             @Override
+            public CompletionStage<Void> connect(String kind, List<Proc> procs) {
+                return tree.collectives().contribute(kind, procs, new byte[0]).thenApply(all -> null);
+            }
+
+            @Override
             public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range,
                     List<Info> info) {
-                // to every node through daemon 0, which sends it on to all (its own server included)
-                tree.send(0, new org.pmix4j.runtime.cluster.DaemonMessage.Event(UpcallRelay.packEvent(code, source,
-                        range, info)));
+                // to every node: daemon 0 sends it to all (its own server included); another daemon through it
+                var event = new org.pmix4j.runtime.cluster.DaemonMessage.Event(UpcallRelay.packEvent(code, source,
+                        range, info));
+                if (tree.self() == 0) {
+                    tree.toEvery(event);
+                } else {
+                    tree.send(0, event);
+                }
                 return java.util.concurrent.CompletableFuture.completedFuture(null);
             }
         };

@@ -274,4 +274,14 @@ final class RuntimeHost implements HostModule {
     public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info) {
         return otherNodes.notifyEvent(code, source, range, info);
     }
+
+    @Override
+    public CompletionStage<Void> connect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("connect", procs);
+    }
+
+    @Override
+    public CompletionStage<Void> disconnect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("disconnect", procs);
+    }
 }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,14 +17,14 @@ import org.pmix4j.testkit.NativeBuild;
 import org.pmix4j.testkit.Run;
 import org.pmix4j.testkit.TestHosts;
 
-/** {@code pmix4j run} across hosts built by the test (network namespaces with their own sshd). */
+/** {@code pmix4j run} across four hosts built by the test (network namespaces with their own sshd). */
 class MultiNodeRunTest {
     private static TestHosts hosts;
 
     @BeforeAll
     static void hosts() {
         TestHosts.assumeAvailable();
-        hosts = TestHosts.create(3);
+        hosts = TestHosts.create(4);
     }
 
     @AfterAll
@@ -41,10 +43,10 @@ class MultiNodeRunTest {
 
     @Test
     void aProgramRunsOnEveryHost() {
-        Run.Result r = run("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", "hostname");
+        Run.Result r = run("--host", "h1,h2,h3,h4", "--map-by", "node", "-n", "4", "hostname");
         assertEquals(0, r.exitCode(), r.all());
         List<String> lines = r.stdout().lines().sorted().toList();
-        assertEquals(List.of("h1", "h2", "h3"), lines, r.all());
+        assertEquals(List.of("h1", "h2", "h3", "h4"), lines, r.all());
     }
 
     @Test
@@ -62,18 +64,21 @@ class MultiNodeRunTest {
         checkModex("get");
     }
 
-    /** Two ranks per host on three hosts, tree radix 1 (h3 is reached through h2): every rank reads every key. */
+    /**
+     * Two ranks per host on four hosts, tree radix 1 (h4 is reached through h2 and h3): every rank reads every
+     * key.
+     */
     private static void checkModex(String mode) {
         Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
-        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "--tree-radix", "1", "-n", "6", exe.toString(), mode);
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2,h4:2", "--tree-radix", "1", "-n", "8", exe.toString(), mode);
         assertEquals(0, r.exitCode(), r.all());
         String out = r.stdout();
-        String[] hostOf = {"h1", "h1", "h2", "h2", "h3", "h3"};
-        for (int rank = 0; rank < 6; rank++) {
+        String[] hostOf = {"h1", "h1", "h2", "h2", "h3", "h3", "h4", "h4"};
+        for (int rank = 0; rank < 8; rank++) {
             String peers = rank / 2 * 2 + "," + (rank / 2 * 2 + 1);
             assertTrue(out.contains("rank " + rank + " host " + hostOf[rank] + " nodeid " + (rank / 2) + " localsize 2 peers "
-                    + peers + " size 6"), out);
-            for (int t = 0; t < 6; t++) {
+                    + peers + " size 8"), out);
+            for (int t = 0; t < 8; t++) {
                 assertTrue(out.contains("get " + rank + " " + t + " value-" + t + "-on-" + hostOf[t] + " host "
                         + hostOf[t]), "rank " + rank + " reading rank " + t + ":\n" + r.all());
             }
@@ -84,11 +89,86 @@ class MultiNodeRunTest {
     @Test
     void anOpenMpiRingAndCollectivesRunOverTcpAcrossTheHosts() {
         Path ring = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_ring.c"));
-        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "-n", "6", ring.toString(), "20");
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2,h4:2", "-n", "8", ring.toString(), "20");
         assertEquals(0, r.exitCode(), r.all());
-        assertTrue(r.stdout().contains("ring 20 laps 6 ranks token 20"), r.all());
+        assertTrue(r.stdout().contains("ring 20 laps 8 ranks token 20"), r.all());
         Path collectives = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_collectives.c"));
-        Run.Result c = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "6", collectives.toString());
+        Run.Result c = run("--host", "h1:2,h2:2,h3:2,h4:2", "--map-by", "node", "-n", "8", collectives.toString());
         assertEquals(0, c.exitCode(), c.all());
+    }
+
+    @Test
+    void publishedDataIsFoundFromEveryHost() {
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
+        Run.Result r = run("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", exe.toString(), "pubsub");
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.stdout().contains("lookup " + rank + " from-h1 by "), r.all());
+            assertTrue(r.stdout().contains("done " + rank), r.all());
+        }
+    }
+
+    @Test
+    void aRankOnAnotherHostSpawnsAJobAcrossTheHostsAndHearsItsEnd() {
+        // the launcher's node runs nothing: rank 0 is on h2; its children go one per node of h2, h3
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/pmix_ops.c"));
+        Run.Result r = run("--host", "h2:2,h3:2", "--map-by", "node", "-n", "1", exe.toString(), "spawn");
+        assertEquals(0, r.exitCode(), r.all());
+        Matcher m = Pattern.compile("(?m)^spawn SUCCESS (\\S+)$").matcher(r.stdout());
+        assertTrue(m.find(), r.all());
+        String child = m.group(1);
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.stdout().contains("child " + rank + " parent SUCCESS "), r.all());
+        }
+        assertTrue(r.stdout().contains("spawn-job-end " + child + " term 0 "), r.all());
+    }
+
+    @Test
+    void theJavaClientExchangesKeysAcrossTheHosts() {
+        List<String> ring = LauncherProcess.commandLine(List.of(), "example", List.of("ring"));
+        List<String> args = new ArrayList<>(List.of("--host", "h1,h2,h3", "--map-by", "node", "-n", "3"));
+        args.addAll(ring);
+        Run.Result r = run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 3; rank++) {
+            int left = (rank + 2) % 3;
+            assertTrue(r.stdout().contains("rank " + rank + " of 3 got \"token of rank " + left + "\" from rank " + left),
+                    r.all());
+        }
+    }
+
+    @Test
+    void stdinReachesARankOnAnotherHostAndItsOutputComesBackTagged() {
+        List<String> runArgs = new ArrayList<>(List.of("--launch-agent", String.join(" ", hosts.launchAgent()),
+                "--host", "h1,h2,h3", "--map-by", "node", "--stdin", "2", "--output", "tag-detailed", "-n", "3",
+                "sh", "-c", "echo on $(hostname); cat"));
+        List<String> cmd = LauncherProcess.commandLine(List.of(), "run", runArgs);
+        byte[] input = "first line\nsecond line\n".repeat(1000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Run.Result r = hosts.on("h1", cmd.toArray(String[]::new)).stdin(input).timeout(Duration.ofSeconds(60)).go();
+        assertEquals(0, r.exitCode(), r.all());
+        // tag-detailed: [job,rank][host:pid]<stdout>: line
+        List<String> fromH3 = r.stdout().lines().filter(l -> l.matches("\\[\\d+,2\\]\\[h3:\\d+\\]<stdout>: .*")).toList();
+        assertTrue(!fromH3.isEmpty() && fromH3.get(0).endsWith("on h3"), r.all());
+        assertEquals(2001, fromH3.size(), "every line of stdin, back from rank 2 on h3:\n" + r.stdout());
+        assertTrue(fromH3.get(2000).endsWith("second line"), fromH3.get(2000));
+        for (int rank = 0; rank < 2; rank++) {
+            int rk = rank;
+            assertEquals(1, r.stdout().lines().filter(l -> l.matches("\\[\\d+," + rk + "\\]\\[h" + (rk + 1)
+                    + ":\\d+\\]<stdout>: on h" + (rk + 1))).count(), r.stdout());
+        }
+    }
+
+    @Test
+    void anOpenMpiJobSpawnsChildrenOnOtherHostsAndTalksToThem() {
+        // MPI_Comm_spawn: PMIx_Spawn from rank 0, then PMIx_Connect between the jobs across the nodes
+        Path spawn = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_spawn.c"));
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "2", spawn.toString(), "3");
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.stdout().contains("parent " + rank + " sum 2003"), r.all());
+        }
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.stdout().contains("child " + rank + " of 3 sum 2003"), r.all());
+        }
     }
 }

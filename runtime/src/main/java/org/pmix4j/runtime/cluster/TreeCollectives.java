@@ -52,7 +52,15 @@ public final class TreeCollectives {
      * concatenated, or fails when a participating node is lost or the participants are not known.
      */
     public synchronized CompletableFuture<byte[]> contribute(List<Proc> procs, byte[] data) {
-        String signature = signature(procs);
+        return contribute("fence", procs, data);
+    }
+
+    /**
+     * As {@link #contribute(List, byte[])} for a collective of another {@code kind} ("connect",
+     * "disconnect"), which never pairs with a fence over the same processes.
+     */
+    public synchronized CompletableFuture<byte[]> contribute(String kind, List<Proc> procs, byte[] data) {
+        String signature = kind + ":" + signature(procs);
         int n = calls.merge(signature, 1, Integer::sum);
         String name = n + "@" + signature;
         CompletableFuture<byte[]> done = new CompletableFuture<>();
