@@ -35,8 +35,6 @@ limit="${LIMIT:-120}"
 asroot=""
 [ "$(id -u)" = 0 ] && asroot="--allow-run-as-root"
 
-median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else print "nan"}'; }
-
 # ---------------------------------------------------------------------------------------------------------
 # On h1 (run by RunOnTestHosts with HOSTS=h1,...,hK and AGENT="ssh -F ..."): one group of measurements.
 # ---------------------------------------------------------------------------------------------------------
