@@ -170,7 +170,7 @@ class DaemonMessageTest {
     }
 
     /** A message's body, mutated, read as its own kind and as another. */
-    @Property(tries = 2500, seed = "1513")
+    @Property(tries = 2000, seed = "1513")
     void mutatedBodiesOnlyFailCleanly(@ForAll("messages") DaemonMessage m, @ForAll("mutations") List<Mutation> edits,
             @ForAll("kinds") int other) {
         byte[] b = m.body();
@@ -182,7 +182,7 @@ class DaemonMessageTest {
     }
 
     /** Every prefix of a body is read or refused cleanly (a frame cut short by its sender). */
-    @Property(tries = 150, seed = "1514")
+    @Property(tries = 80, seed = "1514")
     void truncatedBodiesOnlyFailCleanly(@ForAll("messages") DaemonMessage m) {
         byte[] b = m.body();
         for (int n = 0; n < b.length; n++) {

@@ -110,7 +110,7 @@ class DaemonTreeTest {
         }
     }
 
-    @Property(tries = 100, seed = "1503")
+    @Property(tries = 50, seed = "1503")
     void nextHopReachesAnyDaemonInAtMostTwiceTheDepth(@ForAll @IntRange(min = 1, max = 60) int count,
             @ForAll @IntRange(min = 1, max = 8) int radix) {
         DaemonTree t = new DaemonTree(count, radix);
