@@ -149,6 +149,25 @@ class TreeCollectivesTest {
         }
     }
 
+    /** A connect over the same processes is a collective of its own: it never pairs with a fence. */
+    @Test
+    void collectivesOfAnotherKindPairOnlyAmongThemselves() throws Exception {
+        try (LoopbackTree t = new LoopbackTree(3, 1, SILENCE_MS)) {
+            List<TreeCollectives> c = collectives(t);
+            List<Proc> procs = job(0, 2);
+            CompletableFuture<byte[]> twoConnect = c.get(2).contribute("connect", procs, bytes("C2"));
+            CompletableFuture<byte[]> twoFence = c.get(2).contribute(procs, bytes("F2"));
+            CompletableFuture<byte[]> zeroFence = c.get(0).contribute(procs, bytes("F0"));
+            CompletableFuture<byte[]> zeroConnect = c.get(0).contribute("connect", procs, bytes("C0"));
+            String fence = text(zeroFence);
+            String connect = text(zeroConnect);
+            assertConcatenationOf(fence, "F0", "F2");
+            assertConcatenationOf(connect, "C0", "C2");
+            assertEquals(fence, text(twoFence));
+            assertEquals(connect, text(twoConnect));
+        }
+    }
+
     @Test
     void aCollectiveOverAnUnknownJobFailsAtOnce() throws Exception {
         try (LoopbackTree t = new LoopbackTree(2, 1, SILENCE_MS)) {
