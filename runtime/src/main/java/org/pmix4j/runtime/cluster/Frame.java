@@ -2,6 +2,7 @@ package org.pmix4j.runtime.cluster;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 
 /**
@@ -37,8 +38,12 @@ record Frame(int destination, int origin, int kind, byte[] body) {
         int destination = in.readInt();
         int origin = in.readInt();
         int kind = in.readInt();
-        byte[] body = new byte[length - 12];
-        in.readFully(body);
+        // read as it arrives rather than into a buffer of the claimed size: a peer's first frame is read
+        // before it proved anything, and twelve bytes must not cost the daemon 256 MB
+        byte[] body = in.readNBytes(length - 12);
+        if (body.length != length - 12) {
+            throw new EOFException("a daemon frame of " + length + " bytes ended after " + (12 + body.length));
+        }
         return new Frame(destination, origin, kind, body);
     }
 }
