@@ -29,11 +29,19 @@ record Frame(int destination, int origin, int kind, byte[] body) {
         out.write(body);
     }
 
+    /** The largest frame of the join handshake, read before the peer proved anything. */
+    static final int MAX_HANDSHAKE_LENGTH = 4096;
+
     static Frame readFrom(DataInputStream in) throws IOException {
+        return readFrom(in, MAX_LENGTH);
+    }
+
+    /** Reads a frame of at most {@code limit} bytes. */
+    static Frame readFrom(DataInputStream in, int limit) throws IOException {
         int length = in.readInt();
-        if (length < 12 || length > MAX_LENGTH) {
+        if (length < 12 || length > limit) {
             throw new IOException("a daemon frame of " + length + " bytes (the header alone is 12, the limit "
-                    + MAX_LENGTH + ")");
+                    + limit + ")");
         }
         int destination = in.readInt();
         int origin = in.readInt();
