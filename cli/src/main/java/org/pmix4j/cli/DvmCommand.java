@@ -45,14 +45,8 @@ final class DvmCommand implements Callable<Integer> {
     @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE", description = "Hosts file.")
     String hostfile;
 
-    @Option(names = "--launch-agent", paramLabel = "COMMAND",
-            description = "What starts the daemons on other nodes, run as 'COMMAND HOST DAEMON...' (ssh's way)."
-                    + " Default: ssh -o BatchMode=yes.")
-    String launchAgent;
-
-    @Option(names = "--tree-radix", paramLabel = "N",
-            description = "How many daemons each daemon starts (the routing tree's radix). Default: 64.")
-    Integer treeRadix;
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     @Override
     public Integer call() {
@@ -62,7 +56,7 @@ final class DvmCommand implements Callable<Integer> {
                 return daemon.daemonize(reportPid, reportUri);
             }
             Dvm.Options options = new Dvm.Options(reportUri, reportPid, systemServer, tmpdir, hosts, hostfile,
-                    launchAgent, treeRadix, DaemonCommand.commandLine());
+                    cluster.launchAgent, cluster.treeRadix, DaemonCommand.commandLine());
             return new Dvm().run(options, ready -> Daemon.ready(ready.pid(), ready.uri()));
         } catch (LaunchException e) {
             return daemon.fail(e.getMessage(), e.exitStatus());

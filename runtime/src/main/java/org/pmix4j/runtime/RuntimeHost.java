@@ -143,20 +143,12 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientConnected(Proc client) {
-        Job job = jobs.job(client.nspace());
-        if (job != null) {
-            job.clientConnected(client.rank());
-        }
-        return HostModule.done();
+        return jobs.clientConnected(client);
     }
 
     @Override
     public CompletionStage<Void> clientFinalized(Proc client) {
-        Job job = jobs.job(client.nspace());
-        if (job != null) {
-            job.clientFinalized(client.rank());
-        }
-        return HostModule.done();
+        return jobs.clientFinalized(client);
     }
 
     @Override

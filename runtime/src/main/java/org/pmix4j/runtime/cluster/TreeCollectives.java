@@ -79,7 +79,8 @@ public final class TreeCollectives {
     synchronized void up(int child, DaemonMessage.FenceUp m) {
         Pending p = open(m.collective(), m.procs());
         if (p == null) {
-            router.send(0, new DaemonMessage.FenceDown(m.collective(), PmixStatus.PMIX_ERR_NOT_FOUND, new byte[0]));
+            // every daemon waiting on it fails, not only daemon 0
+            router.toEvery(new DaemonMessage.FenceDown(m.collective(), PmixStatus.PMIX_ERR_NOT_FOUND, new byte[0]));
             return;
         }
         arrived(m.collective(), p, child, m.data());
