@@ -266,7 +266,8 @@ def launch_table(ns_or_ks, by_hosts):
         for x in ns_or_ks:
             a, as_ = cell([r for r in launch if r["program"] == "ssh" and r["hosts"] == x], "seconds")
             if a is not None:
-                print(f"| `$AGENT HOST true` on the {int(x) - 1} other hosts at once | {x} | {as_} | | |")
+                others = f"the {int(x) - 1} other hosts at once" if int(x) > 2 else "the other host"
+                print(f"| `$AGENT HOST true` on {others} | {x} | {as_} | | |")
 
 print(f"\nLaunch on 4 hosts ({cores} cores shared by all hosts): median wall time, start to exit\n")
 launch_table(ns, False)
