@@ -22,7 +22,7 @@ final class DaemonCommand implements Callable<Integer> {
     @Option(names = "--id", required = true, paramLabel = "N", description = "This daemon's id in the tree.")
     int id;
 
-    @Option(names = "--silence-limit", paramLabel = "MS", defaultValue = "5000",
+    @Option(names = "--silence-limit", paramLabel = "MS", defaultValue = "10000",
             description = "How long a link may stay silent before it is taken for lost (ms).")
     long silenceLimitMs;
 

@@ -78,7 +78,7 @@ final class RunPlan {
                 : org.pmix4j.runtime.cluster.LaunchAgent.parse(options.launchAgent());
         return new Cluster.Settings(agent, treeRadix, options.daemonCommand(),
                 seconds(env, "PMIX4J_DAEMON_START_TIMEOUT", 60) * 1000,
-                seconds(env, "PMIX4J_DAEMON_SILENCE_LIMIT", 5) * 1000);
+                seconds(env, "PMIX4J_DAEMON_SILENCE_LIMIT", 10) * 1000);
     }
 
     /** A limit in seconds from the environment, or its default; a bad value names the variable. */
