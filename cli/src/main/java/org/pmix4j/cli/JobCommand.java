@@ -51,8 +51,8 @@ abstract class JobCommand {
     List<String> display = new ArrayList<>();
 
     @Option(names = {"-H", "--host"}, paramLabel = "HOST[:SLOTS],...", split = ",",
-            description = "Hosts to run on, with their slots (a repeated host adds slots). Only this node is "
-                    + "supported for now; others are refused.")
+            description = "Hosts to run on, with their slots (a repeated host adds slots). A daemon is started on"
+                    + " each other node through the launch agent (ssh by default).")
     List<String> hosts = new ArrayList<>();
 
     @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE",
@@ -105,6 +105,11 @@ abstract class JobCommand {
     List<String> words = new ArrayList<>();
 
     Launcher.Options options() {
+        return optionsBuilder().build();
+    }
+
+    /** The options as given, for a command to add its own. */
+    Launcher.Options.Builder optionsBuilder() {
         List<String> out = new ArrayList<>(output);
         deprecated(out, tagOutput, "--tag-output", null);
         deprecated(out, timestampOutput, "--timestamp-output", null);
@@ -116,8 +121,7 @@ abstract class JobCommand {
                 .oversubscribe(oversubscribe).noOversubscribe(noOversubscribe)
                 .mapBy(mapBy).rankBy(rankBy).bindTo(bindTo).hosts(hosts).hostfile(hostfile)
                 .output(out).streamBuffering(streamBuffering).stdin(stdin).display(display).reportBindings(reportBindings)
-                .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout)
-                .build();
+                .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout);
     }
 
     /** An old spelling: as PRRTE, convert it to its --output directive and say so. */

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {
             "PMIx in pure Java: a server, client and tool library and a launcher that speak OpenPMIx's wire protocol.",
             ""},
-        subcommands = {RunCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, DaemonCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
 
@@ -23,6 +23,13 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status (for tests, without exiting). */
     public static int execute(String... args) {
+        if (args.length > 0 && args[0].equals("daemon")) {
+            // started on every node of a multi-node job: as little start-up as the launcher's
+            CommandLine daemon = new CommandLine(new DaemonCommand());
+            daemon.setExecutionExceptionHandler(new ErrorHandler());
+            daemon.setParameterExceptionHandler(new UsageErrorHandler());
+            return daemon.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
+        }
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
             // not of every subcommand (picocli builds the whole tree eagerly)

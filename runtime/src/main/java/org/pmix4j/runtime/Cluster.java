@@ -161,8 +161,9 @@ final class Cluster implements AutoCloseable {
             allReported.completeExceptionally(new LaunchException("cannot start the daemon on " + host + ": " + why, 1));
             return;
         }
-        processes.nodesLost(gone, message);
+        // the jobs fail for the node first: its processes' ends, reported next, are consequences
         losses.lost(gone, host, message);
+        processes.nodesLost(gone, message);
     }
 
     /** Whoever stops the jobs when nodes are lost. */

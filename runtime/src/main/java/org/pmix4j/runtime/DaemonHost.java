@@ -5,7 +5,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
-import org.pmix4j.runtime.cluster.TreeMember;
 import org.pmix4j.server.HostModule;
 
 /**
@@ -16,12 +15,12 @@ import org.pmix4j.server.HostModule;
  * operation's name.
  */
 final class DaemonHost implements HostModule {
-    private final TreeMember tree;
+    private final OtherNodes otherNodes;
     private final Function<String, Job> jobs;
 
     /** @param jobs the job of a namespace on this node, or null */
-    DaemonHost(TreeMember tree, Function<String, Job> jobs) {
-        this.tree = tree;
+    DaemonHost(OtherNodes otherNodes, Function<String, Job> jobs) {
+        this.otherNodes = otherNodes;
         this.jobs = jobs;
     }
 
@@ -45,11 +44,11 @@ final class DaemonHost implements HostModule {
 
     @Override
     public CompletionStage<byte[]> fence(List<Proc> participants, List<Info> directives, byte[] localData) {
-        return tree.collectives().contribute(participants, localData);
+        return otherNodes.fence(participants, directives, localData);
     }
 
     @Override
     public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
-        return tree.directModex().ask(target, directives);
+        return otherNodes.directModex(target, directives);
     }
 }

@@ -104,9 +104,12 @@ final class JobStarter {
                             session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
-            registration.addAll(sessionDirectories.jobDirectories(session(job), nspace, ranks(map)));
-            server.registerNspace(nspace, map.size(), registration).join();
-            for (ProcPlacement s : map.procs()) {
+            // every node's server registers the same data, each with the session directories of its own node
+            List<Info> shared = List.copyOf(registration);
+            List<ProcPlacement> here = map.procsOn(0);
+            registration.addAll(sessionDirectories.jobDirectories(session(job), nspace, ranks(here)));
+            server.registerNspace(nspace, here.size(), registration).join();
+            for (ProcPlacement s : here) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
             }
             if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
@@ -119,7 +122,7 @@ final class JobStarter {
             int printed = (IofChannel.STDOUT | IofChannel.STDERR) & ~job.forwardedChannels();
             StdinTarget pushed = job.parent() != null ? ToolStdin.targetsOf(job.directives()) : StdinTarget.NONE;
             launcher.launch(new ProcessLauncher.Request(job, map.procs(), wdirs, output, printed, stdin, plan.stdin,
-                    pushed::receives, registration));
+                    pushed::receives, shared));
             // the start events go out before the end can be reported: a process that fails at once ends
             // the job on its watcher thread, and following an already ended job ends it here, after them
             events.started(job);
@@ -148,8 +151,8 @@ final class JobStarter {
         return s != null ? s : jobs.sessions().defaultSession();
     }
 
-    private static List<Integer> ranks(JobMap map) {
-        return map.procs().stream().map(ProcPlacement::rank).toList();
+    private static List<Integer> ranks(List<ProcPlacement> procs) {
+        return procs.stream().map(ProcPlacement::rank).toList();
     }
 
     /**

@@ -47,7 +47,10 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
 
     @Override
     public void exited(Job job, LaunchedProcess p, int status) {
-        awaitConnectionEnd(p);
+        // a process of another node was judged by its own node's server, which its daemon waited for
+        if (!p.remote()) {
+            awaitConnectionEnd(p);
+        }
         Job.Failure failure = classifier.classify(p, status);
         // record the failure before reporting it: of two ranks failing at once, the one named is the one
         // whose status the launcher exits with
@@ -57,7 +60,9 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
         }
         events.processEnded(p, p.exitStatus());
         data.processTerminated(p.proc());
-        server.deregisterClient(p.proc());
+        if (!p.remote()) {
+            server.deregisterClient(p.proc());
+        }
         job.exited();
     }
 

@@ -49,11 +49,17 @@ public final class Launcher {
      * @param stdin          --stdin (all, none or a rank), or null for rank 0
      * @param timeoutSeconds --timeout, or null
      * @param display        --display values (map, bind)
+     * @param launchAgent    --launch-agent (what starts daemons on other nodes), or null for ssh
+     * @param treeRadix      --tree-radix (how many daemons each daemon starts), or null for the default
+     * @param daemonCommand  the command that runs {@code pmix4j daemon} (the same path on every node); empty
+     *                       when this launcher cannot start daemons
      */
     public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
             List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
-            Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display) {
+            Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display,
+            String launchAgent, Integer treeRadix, List<String> daemonCommand) {
         public Options {
+            daemonCommand = List.copyOf(daemonCommand);
             hosts = List.copyOf(hosts);
             output = List.copyOf(output);
             display = List.copyOf(display);
@@ -141,6 +147,9 @@ public final class Launcher {
             private boolean reportStateOnTimeout;
             private boolean reportBindings;
             private List<String> display = List.of();
+            private String launchAgent;
+            private Integer treeRadix;
+            private List<String> daemonCommand = List.of();
 
             private Builder() {
             }
@@ -215,9 +224,25 @@ public final class Launcher {
                 return this;
             }
 
+            public Builder launchAgent(String command) {
+                launchAgent = command;
+                return this;
+            }
+
+            public Builder treeRadix(Integer radix) {
+                treeRadix = radix;
+                return this;
+            }
+
+            public Builder daemonCommand(List<String> command) {
+                daemonCommand = command;
+                return this;
+            }
+
             public Options build() {
                 return new Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, output,
-                        streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display);
+                        streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display,
+                        launchAgent, treeRadix, daemonCommand);
             }
         }
     }

@@ -69,7 +69,9 @@ final class LocalRuntime implements AutoCloseable {
     /** Completed with the requester when a tool asks the runtime itself to terminate. */
     private final CompletableFuture<Proc> terminateRequest = new CompletableFuture<>();
     private final ToolStdin toolStdin = new ToolStdin();
-    private PmixServer server;
+    private volatile PmixServer server;
+    private volatile JobSupervisor supervisor;
+    private Cluster cluster;
     private JobStarter starter;
     private StdinRouter stdin;
     private IndirectLaunch indirect;
@@ -136,6 +138,17 @@ final class LocalRuntime implements AutoCloseable {
         // a reused pid cannot hand us a dead runtime's directory
         new StaleRuntimes(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname).reclaim(messages::say,
                 messages::say);
+        // the other nodes' daemons first: a host that cannot be reached fails the launch before anything runs
+        OtherNodes otherNodes = OtherNodes.NONE;
+        RemoteProcesses remote = null;
+        if (plan.multiNode()) {
+            remote = new RemoteProcesses(plan.childEnvironment(), iof, toolStdin, (job, p, status) -> supervisor.exited(
+                    job, p, status));
+            cluster = Cluster.start(plan.hosts, plan.clusterSettings(env), base + "@0", hostname, plan.topology, jobs,
+                    () -> server, remote, iof::launcherMessage);
+            cluster.onLoss(this::nodesLost);
+            otherNodes = OtherNodes.through(cluster.tree());
+        }
         List<Info> init = new ArrayList<>(List.of(
                 Attributes.SERVER_NSPACE.info(base + "@0"),
                 Attributes.SERVER_RANK.info(0)));
@@ -147,7 +160,8 @@ final class LocalRuntime implements AutoCloseable {
                 sessionListener, settings.persistent(), uid, hostname, messages::say);
         RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid));
         RuntimeHost host = new RuntimeHost(jobs, queries, new RuntimeLog(iof::launcherMessage, out),
-                data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid);
+                data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
+                otherNodes);
         server = PmixServer.start(host, init, env);
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);
@@ -171,12 +185,14 @@ final class LocalRuntime implements AutoCloseable {
         JobEvents events = new JobEvents(server, messages);
         iof.addListener(new ToolOutput(server));
         iof.start();
-        JobSupervisor supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages,
-                hostname);
-        ProcessLauncher launcher = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
+        supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages, hostname);
+        ProcessLauncher local = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
                 server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared(), hostname);
-        starter = new JobStarter(plan, jobs, new JobPlacer(plan, hostname), server, launcher, events, supervisor,
-                outcome, out, iof::launcherMessage, hostname, sessionTree);
+        ProcessLauncher launcher = cluster == null ? local : new ClusterLauncher(local, remote);
+        Cluster nodes = cluster;
+        JobPlacer placer = new JobPlacer(plan, hostname, nodes == null ? List::of : () -> nodes.nodes(hostname));
+        starter = new JobStarter(plan, jobs, placer, server, launcher, events, supervisor, outcome, out,
+                iof::launcherMessage, hostname, sessionTree);
         // the server needed the host to start, the starter needs the server: spawns are served from here on
         // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
         host.serveSpawns(starter::startSpawned);
@@ -245,6 +261,16 @@ final class LocalRuntime implements AutoCloseable {
         }
     }
 
+    /** Nodes are lost: every job with processes there fails, saying which node and why. */
+    private void nodesLost(java.util.Set<Integer> daemons, String host, String why) {
+        long now = System.nanoTime();
+        for (Job j : jobs.jobs()) {
+            if (!j.ended().isDone() && j.placement().nodes().stream().anyMatch(n -> daemons.contains(n.id()))) {
+                j.fail(new Job.Failure(1, why, null, org.pmix4j.api.PmixStatus.PMIX_ERR_NODE_DOWN, now));
+            }
+        }
+    }
+
     private void terminateRequested(Proc requester) {
         if (settings.persistent()) {
             terminateRequest.complete(requester);
@@ -260,6 +286,9 @@ final class LocalRuntime implements AutoCloseable {
             stdin.close();
         }
         toolStdin.close();
+        if (cluster != null) {
+            cluster.close();
+        }
         if (server != null) {
             server.close();
             RuntimeDirectories.removeUserDirIfEmpty(settings.sessionDir());

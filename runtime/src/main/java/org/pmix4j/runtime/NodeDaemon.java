@@ -123,7 +123,7 @@ public final class NodeDaemon implements AutoCloseable {
                 Attributes.SERVER_NSPACE.info(tree.nspace()),
                 Attributes.SERVER_RANK.info(options.id())));
         init.addAll(settings.serverInfo());
-        server = PmixServer.start(new DaemonHost(tree, jobs::get), init, env);
+        server = PmixServer.start(new DaemonHost(OtherNodes.through(tree), jobs::get), init, env);
         relay = new OutputRelay((proc, channel, data) -> tree.send(0,
                 new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
         tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),

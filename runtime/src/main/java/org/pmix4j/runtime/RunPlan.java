@@ -22,6 +22,7 @@ final class RunPlan {
     final RankingPolicy ranking;
     final BindingPolicy binding;
     final HostSpec hosts;
+    final int treeRadix;
     final OutputOptions output;
     final StdinTarget stdin;
     final Integer streamBuffering;
@@ -40,6 +41,11 @@ final class RunPlan {
         BindingPolicy b = o.bindTo() == null ? BindingPolicy.DEFAULT : BindingPolicy.parse(o.bindTo());
         this.binding = b;
         this.hosts = hostSpec(o, hostname);
+        if (o.treeRadix() != null && o.treeRadix() < 1) {
+            throw new IllegalArgumentException("--tree-radix " + o.treeRadix() + ": a daemon starts at least one other");
+        }
+        // PRRTE's default routed radix
+        this.treeRadix = o.treeRadix() == null ? 64 : o.treeRadix();
         this.streamBuffering = o.streamBufferingMode();
         this.output = o.outputOptions();
         this.stdin = o.stdinTarget();
@@ -53,9 +59,43 @@ final class RunPlan {
     }
 
     private static HostSpec hostSpec(Launcher.Options o, String hostname) {
-        HostSpec hosts = HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
-        // until the launcher starts daemons on other nodes, the run places on this node alone
-        return hosts == null ? null : hosts.requireLocal(org.pmix4j.runtime.placement.LocalNode.detect(hostname));
+        return HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
+    }
+
+    /** Whether the hosts include other nodes (then daemons are started there). */
+    boolean multiNode() {
+        return hosts != null && !hosts.remoteHosts().isEmpty();
+    }
+
+    /** How daemons are started on the other nodes: --launch-agent, --tree-radix and the limits. */
+    Cluster.Settings clusterSettings(Map<String, String> env) {
+        if (options.daemonCommand().isEmpty()) {
+            throw new LaunchException("this launcher cannot start daemons on other nodes ("
+                    + hosts.remoteHosts().get(0).name() + " is not this node)", 1);
+        }
+        org.pmix4j.runtime.cluster.LaunchAgent agent = options.launchAgent() == null
+                ? org.pmix4j.runtime.cluster.LaunchAgent.SSH
+                : org.pmix4j.runtime.cluster.LaunchAgent.parse(options.launchAgent());
+        return new Cluster.Settings(agent, treeRadix, options.daemonCommand(),
+                seconds(env, "PMIX4J_DAEMON_START_TIMEOUT", 60) * 1000,
+                seconds(env, "PMIX4J_DAEMON_SILENCE_LIMIT", 5) * 1000);
+    }
+
+    /** A limit in seconds from the environment, or its default; a bad value names the variable. */
+    private static long seconds(Map<String, String> env, String name, long fallback) {
+        String v = env.get(name);
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            long s = Long.parseLong(v.strip());
+            if (s > 0) {
+                return s;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + "=" + v + ": expected a positive number of seconds");
     }
 
     boolean displayMap() {

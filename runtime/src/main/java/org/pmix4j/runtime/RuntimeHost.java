@@ -42,6 +42,7 @@ final class RuntimeHost implements HostModule {
     private final AllocationBroker broker;
     private final ToolUsers tools;
     private final int uid;
+    private final OtherNodes otherNodes;
     private volatile SpawnHandler spawns;
 
     /**
@@ -49,10 +50,12 @@ final class RuntimeHost implements HostModule {
      * @param broker         where allocation requests go (the scheduler, or nowhere)
      * @param tools          learns each tool's uid at its connect
      * @param uid            the runtime's user (the uid of its own processes' requests)
+     * @param otherNodes     the other nodes' servers (collectives and the direct modex across nodes)
      */
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
             ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin, OutputTakers takers,
-            SessionControl sessionControl, AllocationBroker broker, ToolUsers tools, int uid) {
+            SessionControl sessionControl, AllocationBroker broker, ToolUsers tools, int uid, OtherNodes otherNodes) {
+        this.otherNodes = otherNodes;
         this.sessionControl = sessionControl;
         this.broker = broker;
         this.tools = tools;
@@ -255,5 +258,15 @@ final class RuntimeHost implements HostModule {
                 throw e;
             }
         }, runnable -> Thread.ofVirtual().start(runnable));
+    }
+
+    @Override
+    public CompletionStage<byte[]> fence(List<Proc> participants, List<Info> directives, byte[] localData) {
+        return otherNodes.fence(participants, directives, localData);
+    }
+
+    @Override
+    public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
+        return otherNodes.directModex(target, directives);
     }
 }

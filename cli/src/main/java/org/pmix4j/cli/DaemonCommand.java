@@ -1,0 +1,46 @@
+package org.pmix4j.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.pmix4j.runtime.NodeDaemon;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pmix4j daemon}: the runtime's daemon on a node other than the launcher's, started by the launcher
+ * (or another daemon) through the launch agent, never by hand. It reads the runtime's secret from stdin.
+ */
+@Command(name = "daemon", hidden = true, mixinStandardHelpOptions = true,
+        description = "The runtime's daemon on another node (started by pmix4j run or dvm through the launch agent;"
+                + " reads the runtime's secret from stdin).")
+final class DaemonCommand implements Callable<Integer> {
+    @Option(names = "--parent", required = true, split = ",", paramLabel = "HOST:PORT,...",
+            description = "The parent daemon's addresses, tried in order.")
+    List<String> parent = new ArrayList<>();
+
+    @Option(names = "--id", required = true, paramLabel = "N", description = "This daemon's id in the tree.")
+    int id;
+
+    @Option(names = "--silence-limit", paramLabel = "MS", defaultValue = "5000",
+            description = "How long a link may stay silent before it is taken for lost (ms).")
+    long silenceLimitMs;
+
+    @Override
+    public Integer call() {
+        return NodeDaemon.run(new NodeDaemon.Options(parent, id, silenceLimitMs), System.in, System.err,
+                System.getenv());
+    }
+
+    /**
+     * The command that runs a daemon like this JVM: the same java, class path and start-up options, so a
+     * node with the same installation (PRRTE's assumption too) runs the same pmix4j.
+     */
+    static List<String> commandLine() {
+        List<String> argv = new ArrayList<>();
+        argv.add(System.getProperty("java.home") + "/bin/java");
+        argv.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k"));
+        argv.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "daemon"));
+        return argv;
+    }
+}

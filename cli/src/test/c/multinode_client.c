@@ -1,0 +1,79 @@
+/*
+ * multinode_client: a libpmix client for the multi-node tests (MultiNodeRunTest).
+ *
+ *   multinode_client fence    puts a GLOBAL key, fences with PMIX_COLLECT_DATA, gets every rank's key
+ *   multinode_client dmodex   puts a GLOBAL key, fences without data, gets every rank's key (the direct modex)
+ *   multinode_client get      puts and commits, no fence: gets every rank's key (waiting for its commit)
+ *
+ * Prints "rank R host H nodeid N localsize L peers P size S", then "get R T VALUE" for each rank T read, and
+ * "done R". Exit 0 on success, 1 init, 2 a call failed (the line says which).
+ */
+#include <pmix.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(const char *what, pmix_status_t rc)
+{
+    printf("FAIL %s %s\n", what, PMIx_Error_string(rc));
+    fflush(stdout);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "fence";
+    pmix_proc_t me, job;
+    pmix_value_t *val = NULL, v;
+    pmix_status_t rc;
+    if (PMIx_Init(&me, NULL, 0) != PMIX_SUCCESS) return 1;
+    PMIX_LOAD_PROCID(&job, me.nspace, PMIX_RANK_WILDCARD);
+    uint32_t size = 0, nodeid = 0, localsize = 0;
+    char host[256] = "?", peers[1024] = "?";
+    if ((rc = PMIx_Get(&job, PMIX_JOB_SIZE, NULL, 0, &val)) != PMIX_SUCCESS) return fail("job-size", rc);
+    size = val->data.uint32; PMIX_VALUE_RELEASE(val);
+    if ((rc = PMIx_Get(&me, PMIX_HOSTNAME, NULL, 0, &val)) != PMIX_SUCCESS) return fail("hostname", rc);
+    snprintf(host, sizeof host, "%s", val->data.string); PMIX_VALUE_RELEASE(val);
+    if ((rc = PMIx_Get(&me, PMIX_NODEID, NULL, 0, &val)) != PMIX_SUCCESS) return fail("nodeid", rc);
+    nodeid = val->data.uint32; PMIX_VALUE_RELEASE(val);
+    if ((rc = PMIx_Get(&job, PMIX_LOCAL_SIZE, NULL, 0, &val)) != PMIX_SUCCESS) return fail("local-size", rc);
+    localsize = val->data.uint32; PMIX_VALUE_RELEASE(val);
+    if ((rc = PMIx_Get(&job, PMIX_LOCAL_PEERS, NULL, 0, &val)) != PMIX_SUCCESS) return fail("local-peers", rc);
+    snprintf(peers, sizeof peers, "%s", val->data.string); PMIX_VALUE_RELEASE(val);
+    printf("rank %u host %s nodeid %u localsize %u peers %s size %u\n", me.rank, host, nodeid, localsize, peers, size);
+    fflush(stdout);
+
+    char key[64], value[300];
+    snprintf(key, sizeof key, "mn.key.%u", me.rank);
+    snprintf(value, sizeof value, "value-%u-on-%s", me.rank, host);
+    PMIX_VALUE_LOAD(&v, value, PMIX_STRING);
+    if ((rc = PMIx_Put(PMIX_GLOBAL, key, &v)) != PMIX_SUCCESS) return fail("put", rc);
+    PMIX_VALUE_DESTRUCT(&v);
+    if ((rc = PMIx_Commit()) != PMIX_SUCCESS) return fail("commit", rc);
+    if (strcmp(mode, "get") != 0) {
+        pmix_info_t info;
+        bool collect = strcmp(mode, "fence") == 0;
+        PMIX_INFO_LOAD(&info, PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
+        if ((rc = PMIx_Fence(&job, 1, &info, 1)) != PMIX_SUCCESS) return fail("fence", rc);
+        PMIX_INFO_DESTRUCT(&info);
+    }
+    for (uint32_t t = 0; t < size; t++) {
+        pmix_proc_t peer;
+        PMIX_LOAD_PROCID(&peer, me.nspace, t);
+        snprintf(key, sizeof key, "mn.key.%u", t);
+        if ((rc = PMIx_Get(&peer, key, NULL, 0, &val)) != PMIX_SUCCESS) return fail(key, rc);
+        char peerhost[256] = "?";
+        pmix_value_t *hv = NULL;
+        if (PMIx_Get(&peer, PMIX_HOSTNAME, NULL, 0, &hv) == PMIX_SUCCESS) {
+            snprintf(peerhost, sizeof peerhost, "%s", hv->data.string);
+            PMIX_VALUE_RELEASE(hv);
+        }
+        printf("get %u %u %s host %s\n", me.rank, t, val->data.string, peerhost);
+        PMIX_VALUE_RELEASE(val);
+    }
+    /* a last fence, so that no rank leaves while another still asks it for its data */
+    if ((rc = PMIx_Fence(NULL, 0, NULL, 0)) != PMIX_SUCCESS) return fail("final-fence", rc);
+    printf("done %u\n", me.rank);
+    fflush(stdout);
+    return PMIx_Finalize(NULL, 0) == PMIX_SUCCESS ? 0 : 2;
+}

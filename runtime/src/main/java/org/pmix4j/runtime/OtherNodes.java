@@ -1,0 +1,47 @@
+package org.pmix4j.runtime;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.cluster.TreeMember;
+import org.pmix4j.server.HostModule;
+
+/**
+ * How a node's server reaches the servers of the other nodes, for the two upcalls that exist for them: a
+ * collective's allgather and the direct modex. On one node there are none: a server never needs them there,
+ * and should one ask, it is told so.
+ */
+interface OtherNodes {
+    CompletionStage<byte[]> fence(List<Proc> participants, List<Info> directives, byte[] localData);
+
+    CompletionStage<byte[]> directModex(Proc target, List<Info> directives);
+
+    /** One node: no other servers. */
+    OtherNodes NONE = new OtherNodes() {
+        @Override
+        public CompletionStage<byte[]> fence(List<Proc> participants, List<Info> directives, byte[] localData) {
+            return HostModule.unsupported("a collective with processes on other nodes (this runtime has one node)");
+        }
+
+        @Override
+        public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
+            return HostModule.unsupported("the direct modex (this runtime has one node)");
+        }
+    };
+
+    /** Through the daemon tree. */
+    static OtherNodes through(TreeMember tree) {
+        return new OtherNodes() {
+            @Override
+            public CompletionStage<byte[]> fence(List<Proc> participants, List<Info> directives, byte[] localData) {
+                return tree.collectives().contribute(participants, localData);
+            }
+
+            @Override
+            public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
+                return tree.directModex().ask(target, directives);
+            }
+        };
+    }
+}
