@@ -6,7 +6,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -48,10 +47,7 @@ public final class AgentStarter implements DaemonStarter {
 
     private void startOne(int id, Request request, Progress progress, Map<Integer, Process> agents) {
         String host = request.hosts().get(id);
-        List<String> command = new ArrayList<>(request.daemonCommand());
-        command.addAll(request.joinOptions());
-        command.addAll(List.of("--id", Integer.toString(id)));
-        List<String> argv = agent.commandFor(host, command);
+        List<String> argv = agent.commandFor(host, request.commandWith(List.of("--id", Integer.toString(id))));
         LOG.debug("starting daemon {} on {}: {}", id, host, argv);
         Process p;
         try {

@@ -1,5 +1,6 @@
 package org.pmix4j.runtime.cluster;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,9 +28,13 @@ public interface DaemonStarter {
             daemonCommand = List.copyOf(daemonCommand);
         }
 
-        /** The options that tell a daemon where to join, other than its id. */
-        List<String> joinOptions() {
-            return List.of("--parent", parentAddresses, "--silence-limit", Long.toString(silenceLimitMs));
+        /** The daemon command with where to join and {@code idOptions}, which tell the daemon its id. */
+        List<String> commandWith(List<String> idOptions) {
+            List<String> out = new ArrayList<>(daemonCommand);
+            out.addAll(List.of("--parent", parentAddresses));
+            out.addAll(idOptions);
+            out.addAll(List.of("--silence-limit", Long.toString(silenceLimitMs)));
+            return out;
         }
     }
 

@@ -104,9 +104,7 @@ public final class SrunStarter implements DaemonStarter {
         }
         argv.addAll(List.of("--ntasks-per-node=1", "--kill-on-bad-exit", "--mpi=none", "--cpu-bind=none",
                 "--input=all", "--nodes=" + nodes.size(), "--ntasks=" + nodes.size(), "--nodelist=" + list));
-        argv.addAll(r.daemonCommand());
-        argv.addAll(r.joinOptions());
-        argv.addAll(List.of(ID_BY_NODE, list));
+        argv.addAll(r.commandWith(List.of(ID_BY_NODE, list)));
         return argv;
     }
 

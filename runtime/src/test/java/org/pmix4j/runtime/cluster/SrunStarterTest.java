@@ -30,7 +30,7 @@ class SrunStarterTest {
     void oneStepOfOneTaskPerNodeWithTheNodesInDaemonOrder() {
         assertEquals(List.of("srun", "--ntasks-per-node=1", "--kill-on-bad-exit", "--mpi=none", "--cpu-bind=none",
                 "--input=all", "--nodes=2", "--ntasks=2", "--nodelist=h2,h3", "/opt/pmix4j/bin/pmix4j", "daemon",
-                "--parent", "10.0.0.1:4000,127.0.0.1:4000", "--silence-limit", "5000", "--id-by-node", "h2,h3"),
+                "--parent", "10.0.0.1:4000,127.0.0.1:4000", "--id-by-node", "h2,h3", "--silence-limit", "5000"),
                 new SrunStarter("srun").command(REQUEST, false));
         List<String> withExternal = new SrunStarter("/usr/bin/srun").command(REQUEST, true);
         assertEquals(List.of("/usr/bin/srun", "--external-launcher"), withExternal.subList(0, 2));
