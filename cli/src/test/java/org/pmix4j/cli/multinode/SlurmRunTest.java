@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,6 +53,18 @@ class SlurmRunTest {
         eventually(Duration.ofSeconds(20), () -> assertEquals(List.of(), ours(), "left running"));
         Run.Result q = slurm.run("h1", "squeue", "-h", "-o", "%i %T");
         assertEquals("", q.stdout().strip(), q.all());
+        for (TestHosts.Host h : hosts.hosts()) {
+            eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), leftIn(h.tmpDir()),
+                    "left in the TMPDIR of " + h.name()));
+        }
+    }
+
+    private static List<String> leftIn(Path tmp) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(tmp)) {
+            s.filter(p -> !p.equals(tmp)).forEach(p -> out.add(tmp.relativize(p).toString()));
+        }
+        return out;
     }
 
     /** Our daemons (started with --id-by-node) and the srun that started them. */
