@@ -126,6 +126,28 @@ class SlurmRunTest {
         assertEquals("", r.stdout(), r.all());
     }
 
+    @Test
+    void aHostOutsideTheAllocationFailsTheLaunchNamingIt() {
+        List<String> cmd = new ArrayList<>(List.of("salloc", "-N2", "-w", "h1,h2"));
+        cmd.addAll(LauncherProcess.commandLine(List.of(), "run", List.of("--host", "h1,h2,h3", "-n", "3", "hostname")));
+        Run.Result r = slurm.on("h1", cmd.toArray(String[]::new)).timeout(Duration.ofSeconds(120)).go();
+        assertNotEquals(0, r.exitCode(), r.all());
+        assertTrue(r.stderr().contains("h3 is not a node of the Slurm allocation (job "), r.all());
+        assertEquals("", r.stdout(), r.all());
+    }
+
+    @Test
+    void aStepSrunCannotCreateFailsTheLaunchWithSrunsError() {
+        // more CPUs per task than any node has (srun reads SRUN_CPUS_PER_TASK): srun refuses the daemons' step
+        List<String> cmd = new ArrayList<>(List.of("salloc", "-N3", "env", "SRUN_CPUS_PER_TASK=999"));
+        cmd.addAll(LauncherProcess.commandLine(List.of(), "run", List.of("-n", "3", "hostname")));
+        Run.Result r = slurm.on("h1", cmd.toArray(String[]::new)).timeout(Duration.ofSeconds(120)).go();
+        assertNotEquals(0, r.exitCode(), r.all());
+        assertTrue(r.stderr().contains("srun (the daemons' step on h2,h3) exited with status"), r.all());
+        assertTrue(r.stderr().contains("srun: error:"), r.all());
+        assertEquals("", r.stdout(), r.all());
+    }
+
     interface Check {
         void run() throws Exception;
     }

@@ -56,7 +56,10 @@ public interface DaemonStarter {
         void close();
     }
 
-    /** Starts the daemons; returns at once, failures are told to {@code progress}. */
+    /**
+     * Starts the daemons; returns at once. Failures are told to {@code progress} from another thread, never
+     * from within this call (the caller may not be ready for them yet).
+     */
     Started start(Request request, Progress progress);
 
     /**

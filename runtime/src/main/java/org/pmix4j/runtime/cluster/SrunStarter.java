@@ -8,12 +8,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pmix4j.runtime.ProcessStarter;
+import org.pmix4j.runtime.placement.SlurmAllocation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,10 +52,15 @@ public final class SrunStarter implements DaemonStarter {
     private static final long END_GRACE_SECONDS = 10;
 
     private final String srun;
+    private final SlurmAllocation allocation;
 
-    /** @param srun the srun command (found on PATH when a bare name) */
-    public SrunStarter(String srun) {
+    /**
+     * @param srun       the srun command (found on PATH when a bare name)
+     * @param allocation the allocation the launcher is in, whose nodes are the only ones srun can start on
+     */
+    public SrunStarter(String srun, SlurmAllocation allocation) {
         this.srun = srun;
+        this.allocation = allocation;
     }
 
     @Override
@@ -67,45 +76,102 @@ public final class SrunStarter implements DaemonStarter {
 
     @Override
     public Started start(Request request, Progress progress) {
-        List<String> argv = command(request, externalLauncher(srunVersion()));
-        LOG.debug("starting daemons {} with {}", request.ids(), argv);
-        ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_"));
-        Process p;
-        try {
-            p = ProcessStarter.shared().startGroupLeader(pb);
-        } catch (IOException e) {
-            for (int id : request.ids()) {
-                progress.failed(id, request.hosts().get(id), "cannot run " + srun + ": " + e.getMessage());
+        Step step = new Step();
+        Thread.ofVirtual().name("srun-daemons").start(() -> step.run(request, progress));
+        return step;
+    }
+
+    /** The srun of one start, and what ends it. */
+    private final class Step implements Started {
+        private Process process;
+        private OutputStream in;
+        private boolean closed;
+
+        void run(Request request, Progress progress) {
+            if (!inAllocation(request, progress)) {
+                return;
             }
-            return () -> { };
+            List<String> argv = command(request, externalLauncher(srunVersion()));
+            LOG.debug("starting daemons {} with {}", request.ids(), argv);
+            ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_"));
+            Process p;
+            try {
+                p = ProcessStarter.shared().startGroupLeader(pb);
+            } catch (IOException e) {
+                for (int id : request.ids()) {
+                    progress.failed(id, request.hosts().get(id), "cannot run " + srun + ": " + e.getMessage());
+                }
+                return;
+            }
+            synchronized (this) {
+                process = p;
+                in = p.getOutputStream();
+                if (closed) {
+                    p.destroyForcibly();
+                    return;
+                }
+            }
+            try {
+                in.write((request.secretLine() + "\n").getBytes(StandardCharsets.US_ASCII));
+                in.flush();
+            } catch (IOException e) {
+                LOG.debug("writing the secret to srun: {}", e.toString());
+            }
+            watch(p, request, progress);
         }
-        OutputStream in = p.getOutputStream();
-        try {
-            in.write((request.secretLine() + "\n").getBytes(StandardCharsets.US_ASCII));
-            in.flush();
-        } catch (IOException e) {
-            LOG.debug("writing the secret to srun: {}", e.toString());
+
+        @Override
+        public void close() {
+            Process p;
+            synchronized (this) {
+                closed = true;
+                p = process;
+            }
+            if (p != null) {
+                end(p, in);
+            }
         }
-        Thread.ofVirtual().name("srun-daemons").start(() -> watch(p, request, progress));
-        return () -> end(p, in);
+    }
+
+    /** Whether every node is the allocation's; those that are not fail (srun would refuse the step, naming none). */
+    private boolean inAllocation(Request request, Progress progress) {
+        Set<String> nodes = new HashSet<>();
+        allocation.nodes().forEach(n -> nodes.add(n.name().toLowerCase(Locale.ROOT)));
+        boolean all = true;
+        for (int id : request.ids()) {
+            String host = request.hosts().get(id);
+            if (!nodes.contains(host.toLowerCase(Locale.ROOT))) {
+                all = false;
+                progress.failed(id, host, host + " is not a node of the Slurm allocation (job " + allocation.jobId()
+                        + ": " + String.join(",", allocation.nodes().stream().map(SlurmAllocation.Node::name).toList())
+                        + "), and srun starts daemons only there");
+            }
+        }
+        return all;
     }
 
     /** srun's command line for the request; {@code external} adds --external-launcher. */
     List<String> command(Request r, boolean external) {
-        List<String> nodes = new ArrayList<>();
-        for (int id : r.ids()) {
-            nodes.add(r.hosts().get(id));
-        }
-        String list = String.join(",", nodes);
+        String list = nodeList(r);
+        int n = r.ids().size();
         List<String> argv = new ArrayList<>(List.of(srun));
         if (external) {
             argv.add("--external-launcher");
         }
         argv.addAll(List.of("--ntasks-per-node=1", "--kill-on-bad-exit", "--mpi=none", "--cpu-bind=none",
-                "--input=all", "--nodes=" + nodes.size(), "--ntasks=" + nodes.size(), "--nodelist=" + list));
+                "--input=all", "--nodes=" + n, "--ntasks=" + n, "--nodelist=" + list));
         argv.addAll(r.commandWith(List.of(ID_BY_NODE, list)));
         return argv;
+    }
+
+    /** The nodes of the daemons to start, in daemon order, comma-separated. */
+    private static String nodeList(Request r) {
+        List<String> nodes = new ArrayList<>();
+        for (int id : r.ids()) {
+            nodes.add(r.hosts().get(id));
+        }
+        return String.join(",", nodes);
     }
 
     /**
@@ -162,9 +228,9 @@ public final class SrunStarter implements DaemonStarter {
             for (String line; (line = err.readLine()) != null; ) {
                 if (line.startsWith("srun: ") && !line.startsWith("srun: error") && !line.startsWith("srun: fatal")) {
                     LOG.debug("{}", line);
-                } else {
-                    progress.stderr("[srun] " + line);
+                    continue;
                 }
+                progress.stderr("[srun] " + line);
                 last.addLast(line);
                 if (last.size() > 3) {
                     last.removeFirst();
@@ -181,8 +247,9 @@ public final class SrunStarter implements DaemonStarter {
         }
         for (int id : request.ids()) {
             if (!progress.joined(id)) {
-                progress.failed(id, request.hosts().get(id), "srun exited with status " + status
-                        + " before the daemon joined" + (last.isEmpty() ? "" : ": " + String.join(" / ", last)));
+                progress.failed(id, request.hosts().get(id), "srun (the daemons' step on " + nodeList(request)
+                        + ") exited with status " + status + " before the daemon joined"
+                        + (last.isEmpty() ? "" : ": " + String.join(" / ", last)));
             }
         }
     }

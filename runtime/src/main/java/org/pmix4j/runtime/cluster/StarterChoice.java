@@ -1,6 +1,7 @@
 package org.pmix4j.runtime.cluster;
 
 import java.util.Map;
+import org.pmix4j.runtime.placement.SlurmAllocation;
 
 /**
  * Which way the launcher starts its daemons: inside a Slurm allocation (a job id in the environment, as
@@ -20,32 +21,29 @@ public final class StarterChoice {
      * @param agentGiven  whether --launch-agent was given
      * @param env         the launcher's environment
      * @throws IllegalArgumentException naming the variable when its value is unknown, or srun is asked for
-     *                                  outside an allocation
+     *                                  outside an allocation; naming Slurm's variable when it is malformed
      */
     public static DaemonStarter choose(LaunchAgent agent, boolean agentGiven, Map<String, String> env) {
         String asked = env.getOrDefault(VARIABLE, "").strip();
-        boolean allocation = isSet(env, "SLURM_JOB_ID") || isSet(env, "SLURM_JOBID");
         switch (asked) {
             case "ssh" -> {
                 return new AgentStarter(agent);
             }
             case "srun", "slurm" -> {
-                if (!allocation) {
-                    throw new IllegalArgumentException(VARIABLE + "=" + asked + ": srun starts daemons only inside a"
-                            + " Slurm allocation (salloc, sbatch), and SLURM_JOB_ID is not set");
-                }
-                return new SrunStarter("srun");
+                SlurmAllocation allocation = SlurmAllocation.detect(env).orElseThrow(() -> new IllegalArgumentException(
+                        VARIABLE + "=" + asked + ": srun starts daemons only inside a Slurm allocation (salloc,"
+                                + " sbatch), and SLURM_JOB_ID is not set"));
+                return new SrunStarter("srun", allocation);
             }
             case "" -> {
-                return allocation && !agentGiven ? new SrunStarter("srun") : new AgentStarter(agent);
+                if (agentGiven) {
+                    return new AgentStarter(agent);
+                }
+                return SlurmAllocation.detect(env).<DaemonStarter>map(a -> new SrunStarter("srun", a))
+                        .orElseGet(() -> new AgentStarter(agent));
             }
             default -> throw new IllegalArgumentException(VARIABLE + "=" + asked + ": unknown (valid: ssh, the launch"
                     + " agent; srun, inside a Slurm allocation)");
         }
-    }
-
-    private static boolean isSet(Map<String, String> env, String name) {
-        String v = env.get(name);
-        return v != null && !v.isBlank();
     }
 }

@@ -4,17 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StarterChoiceTest {
     private static final LaunchAgent AGENT = new LaunchAgent(List.of("ssh", "-p", "2222"));
+    private static final Map<String, String> INSIDE = Map.of("SLURM_JOB_ID", "4", "SLURM_JOB_NODELIST", "n[1-2]",
+            "SLURM_TASKS_PER_NODE", "1(x2)");
+
+    private static Map<String, String> with(Map<String, String> env, String name, String value) {
+        Map<String, String> out = new HashMap<>(env);
+        out.put(name, value);
+        return out;
+    }
 
     @Test
     void srunInsideAnAllocationTheAgentElsewhere() {
-        assertInstanceOf(SrunStarter.class, StarterChoice.choose(AGENT, false, Map.of("SLURM_JOB_ID", "4")));
-        assertInstanceOf(SrunStarter.class, StarterChoice.choose(AGENT, false, Map.of("SLURM_JOBID", "4")));
+        assertInstanceOf(SrunStarter.class, StarterChoice.choose(AGENT, false, INSIDE));
+        assertInstanceOf(SrunStarter.class, StarterChoice.choose(AGENT, false, Map.of("SLURM_JOBID", "4", "SLURM_NODELIST", "n[1-2]", "SLURM_TASKS_PER_NODE", "1(x2)")));
         DaemonStarter outside = StarterChoice.choose(AGENT, false, Map.of());
         assertInstanceOf(AgentStarter.class, outside);
         assertEquals("ssh", outside.name());
@@ -22,11 +31,11 @@ class StarterChoiceTest {
 
     @Test
     void anExplicitAgentOrSshKeepsTheAgentInsideAnAllocation() {
-        assertInstanceOf(AgentStarter.class, StarterChoice.choose(AGENT, true, Map.of("SLURM_JOB_ID", "4")));
+        assertInstanceOf(AgentStarter.class, StarterChoice.choose(AGENT, true, INSIDE));
         assertInstanceOf(AgentStarter.class, StarterChoice.choose(AGENT, false,
-                Map.of("SLURM_JOB_ID", "4", "PMIX4J_LAUNCHER", "ssh")));
+                with(INSIDE, "PMIX4J_LAUNCHER", "ssh")));
         assertInstanceOf(SrunStarter.class, StarterChoice.choose(AGENT, true,
-                Map.of("SLURM_JOB_ID", "4", "PMIX4J_LAUNCHER", "srun")));
+                with(INSIDE, "PMIX4J_LAUNCHER", "srun")));
     }
 
     @Test
