@@ -4,6 +4,8 @@
  *   multinode_client fence    puts a GLOBAL key, fences with PMIX_COLLECT_DATA, gets every rank's key
  *   multinode_client dmodex   puts a GLOBAL key, fences without data, gets every rank's key (the direct modex)
  *   multinode_client get      puts and commits, no fence: gets every rank's key (waiting for its commit)
+ *   multinode_client pubsub   rank 0 publishes mn.pub=from-HOST; after a fence every rank looks it up and
+ *                             prints "lookup R VALUE"; after a second fence rank 0 unpublishes it
  *
  * Prints "rank R host H nodeid N localsize L peers P size S", then "get R T VALUE" for each rank T read, and
  * "done R". Exit 0 on success, 1 init, 2 a call failed (the line says which).
@@ -42,6 +44,32 @@ int main(int argc, char **argv)
     snprintf(peers, sizeof peers, "%s", val->data.string); PMIX_VALUE_RELEASE(val);
     printf("rank %u host %s nodeid %u localsize %u peers %s size %u\n", me.rank, host, nodeid, localsize, peers, size);
     fflush(stdout);
+
+    if (strcmp(mode, "pubsub") == 0) {
+        pmix_info_t pub;
+        char text[300];
+        snprintf(text, sizeof text, "from-%s", host);
+        if (me.rank == 0) {
+            PMIX_INFO_LOAD(&pub, "mn.pub", text, PMIX_STRING);
+            if ((rc = PMIx_Publish(&pub, 1)) != PMIX_SUCCESS) return fail("publish", rc);
+            PMIX_INFO_DESTRUCT(&pub);
+        }
+        if ((rc = PMIx_Fence(NULL, 0, NULL, 0)) != PMIX_SUCCESS) return fail("fence", rc);
+        pmix_pdata_t pd;
+        PMIX_PDATA_CONSTRUCT(&pd);
+        PMIX_LOAD_KEY(pd.key, "mn.pub");
+        if ((rc = PMIx_Lookup(&pd, 1, NULL, 0)) != PMIX_SUCCESS) return fail("lookup", rc);
+        printf("lookup %u %s by %s:%u\n", me.rank, pd.value.data.string, pd.proc.nspace, pd.proc.rank);
+        PMIX_PDATA_DESTRUCT(&pd);
+        if ((rc = PMIx_Fence(NULL, 0, NULL, 0)) != PMIX_SUCCESS) return fail("fence", rc);
+        if (me.rank == 0) {
+            char *keys[] = {"mn.pub", NULL};
+            if ((rc = PMIx_Unpublish(keys, NULL, 0)) != PMIX_SUCCESS) return fail("unpublish", rc);
+        }
+        printf("done %u\n", me.rank);
+        fflush(stdout);
+        return PMIx_Finalize(NULL, 0) == PMIX_SUCCESS ? 0 : 2;
+    }
 
     char key[64], value[300];
     snprintf(key, sizeof key, "mn.key.%u", me.rank);

@@ -61,6 +61,7 @@ final class Cluster implements AutoCloseable {
     private final CompletableFuture<Void> allReported = new CompletableFuture<>();
     private final RemoteProcesses processes;
     private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
+    private volatile UpcallDesk upcalls;
     private volatile LossListener losses = (d, h, w) -> { };
     private TreeMember tree;
 
@@ -132,6 +133,15 @@ final class Cluster implements AutoCloseable {
                     if (reports.size() == tree.hosts().size() - 1) {
                         allReported.complete(null);
                     }
+                } else if (m instanceof DaemonMessage.HostCall call) {
+                    upcalls.call(origin, call);
+                } else if (m instanceof DaemonMessage.Event e) {
+                    // from a daemon: for every node; back from our own sending to every node: for our server
+                    if (origin == 0) {
+                        upcalls.deliver(e);
+                    } else {
+                        upcalls.event(e);
+                    }
                 } else {
                     processes.message(origin, m);
                 }
@@ -164,6 +174,11 @@ final class Cluster implements AutoCloseable {
         // the jobs fail for the node first: its processes' ends, reported next, are consequences
         losses.lost(gone, host, message);
         processes.nodesLost(gone, message);
+    }
+
+    /** Who carries out the daemons' upcalls (the launcher's host, once its server runs). */
+    void serveUpcalls(UpcallDesk desk) {
+        upcalls = desk;
     }
 
     /** Whoever stops the jobs when nodes are lost. */

@@ -3,24 +3,34 @@ package org.pmix4j.runtime;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import org.pmix4j.api.App;
+import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PublishedData;
+import org.pmix4j.api.Query;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.HostModule;
 
 /**
  * The host of a daemon's server, on a node other than the launcher's: collectives and the direct modex go
  * along the daemon tree; a client's connection and finalization are noted on its job, for the launcher's
- * rule on an exit without PMIx_Finalize. What only the launcher can decide (spawn, publish, job control …)
- * is not served from a daemon's node yet and is answered PMIX_ERR_NOT_SUPPORTED by the defaults, with the
- * operation's name.
+ * rule on an exit without PMIx_Finalize. What only the launcher can decide (spawn, publish and lookup, abort,
+ * job control, queries, logging) is handed to it ({@link UpcallRelay}); events beyond this node go to every
+ * node through it. What is left (tools, IO forwarding, allocations, sessions) is the launcher's servers' to
+ * serve: tools connect there.
  */
 final class DaemonHost implements HostModule {
     private final OtherNodes otherNodes;
+    private final UpcallRelay launcher;
     private final Function<String, Job> jobs;
 
-    /** @param jobs the job of a namespace on this node, or null */
-    DaemonHost(OtherNodes otherNodes, Function<String, Job> jobs) {
+    /**
+     * @param launcher what the launcher answers for this node's server
+     * @param jobs     the job of a namespace on this node, or null
+     */
+    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, Function<String, Job> jobs) {
         this.otherNodes = otherNodes;
+        this.launcher = launcher;
         this.jobs = jobs;
     }
 
@@ -50,5 +60,50 @@ final class DaemonHost implements HostModule {
     @Override
     public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
         return otherNodes.directModex(target, directives);
+    }
+
+    @Override
+    public CompletionStage<Void> notifyEvent(int code, Proc source, DataRange range, List<Info> info) {
+        return otherNodes.notifyEvent(code, source, range, info);
+    }
+
+    @Override
+    public CompletionStage<Void> publish(Proc publisher, List<Info> data) {
+        return launcher.publish(publisher, data);
+    }
+
+    @Override
+    public CompletionStage<List<PublishedData>> lookup(Proc requester, List<String> keys, List<Info> directives) {
+        return launcher.lookup(requester, keys, directives);
+    }
+
+    @Override
+    public CompletionStage<Void> unpublish(Proc requester, List<String> keys, List<Info> directives) {
+        return launcher.unpublish(requester, keys, directives);
+    }
+
+    @Override
+    public CompletionStage<String> spawn(Proc requester, List<Info> jobInfo, List<App> apps) {
+        return launcher.spawn(requester, jobInfo, apps);
+    }
+
+    @Override
+    public CompletionStage<Void> abort(Proc requester, int status, String message, List<Proc> targets) {
+        return launcher.abort(requester, status, message, targets);
+    }
+
+    @Override
+    public CompletionStage<List<Info>> jobControl(Proc requester, List<Proc> targets, List<Info> directives) {
+        return launcher.jobControl(requester, targets, directives);
+    }
+
+    @Override
+    public CompletionStage<List<Info>> query(Proc requester, List<Query> queries) {
+        return launcher.query(requester, queries);
+    }
+
+    @Override
+    public CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
+        return launcher.log(requester, data, directives);
     }
 }

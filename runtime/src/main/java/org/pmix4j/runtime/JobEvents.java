@@ -8,7 +8,7 @@ import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
-import org.pmix4j.server.PmixServer;
+import org.pmix4j.api.Proc;
 import org.pmix4j.server.event.LifecycleEvents;
 
 /**
@@ -26,11 +26,19 @@ import org.pmix4j.server.event.LifecycleEvents;
  * With PMIX_LOG_JOB_EVENTS (all events) or PMIX_LOG_COMPLETION (the end) the launcher also prints them.
  */
 final class JobEvents {
-    private final PmixServer server;
+    /** Raises an event for the processes in range: this node's server's, and on several nodes every node's. */
+    interface Raiser {
+        void raise(int code, Proc source, DataRange range, List<Info> info);
+    }
+
+    private final Proc self;
+    private final Raiser raiser;
     private final RuntimeMessages printer;
 
-    JobEvents(PmixServer server, RuntimeMessages printer) {
-        this.server = server;
+    /** @param self the runtime's own name (the source of its events) */
+    JobEvents(Proc self, Raiser raiser, RuntimeMessages printer) {
+        this.self = self;
+        this.raiser = raiser;
         this.printer = printer;
     }
 
@@ -51,7 +59,7 @@ final class JobEvents {
         List<Info> info = new ArrayList<>(LifecycleEvents.procTerminated(p.proc(),
                 LifecycleEvents.procTermStatus(code, status), status, Instant.now()));
         info.add(Attributes.EVENT_NON_DEFAULT.info(true));
-        server.notifyEvent(code, server.self(), DataRange.SESSION, info);
+        raiser.raise(code, self, DataRange.SESSION, info);
     }
 
     void ended(Job job) {
@@ -60,7 +68,7 @@ final class JobEvents {
         int term = job.termStatus();
         List<Info> info = failed == null ? LifecycleEvents.jobEnd(job.nspace(), term, now)
                 : LifecycleEvents.jobEnd(job.nspace(), term, failed.proc(), job.exitStatus(), now);
-        server.notifyEvent(PmixStatus.PMIX_EVENT_JOB_END, server.self(), DataRange.SESSION, info);
+        raiser.raise(PmixStatus.PMIX_EVENT_JOB_END, self, DataRange.SESSION, info);
         boolean logAll = Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false);
         if (logAll || Attributes.LOG_COMPLETION.find(job.directives()).orElse(false)) {
             log(job, "job " + job.nspace() + " ended: " + PmixStatus.name(term)
@@ -73,7 +81,7 @@ final class JobEvents {
         List<Info> targeted = new ArrayList<>(info);
         targeted.add(Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(org.pmix4j.api.DataType.PROC,
                 List.of(job.parent()))));
-        server.notifyEvent(code, server.self(), DataRange.CUSTOM, targeted);
+        raiser.raise(code, self, DataRange.CUSTOM, targeted);
     }
 
     private void log(Job job, String text) {

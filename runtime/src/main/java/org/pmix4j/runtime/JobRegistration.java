@@ -55,15 +55,27 @@ final class JobRegistration {
     }
 
     /**
-     * A job on any number of nodes: the list every node's server registers.
+     * A job on any number of nodes: the list every node's server registers; each node's
+     * PMIX_AVAIL_PHYS_MEMORY is its {@link JobNode#memoryBytes()} where known.
      *
      * @param session     the session the job runs in
      * @param procsByNode by node id: every process on that node as the job is registered, the job's own
      *                    included (that node's PMIX_LOCAL_PROCS)
-     * @param memory      by node id: its physical memory in bytes, where known (PMIX_AVAIL_PHYS_MEMORY)
      */
     static List<Info> build(String nspace, List<AppContext> apps, JobMap map, List<String> wdirs, Proc parent,
-            SessionData session, Map<Integer, List<Proc>> procsByNode, Map<Integer, Long> memory) {
+            SessionData session, Map<Integer, List<Proc>> procsByNode) {
+        Map<Integer, Long> memory = new java.util.HashMap<>();
+        for (JobNode n : map.nodes()) {
+            if (n.memoryBytes() >= 0) {
+                memory.put(n.id(), n.memoryBytes());
+            }
+        }
+        return build(nspace, apps, map, wdirs, parent, session, procsByNode, memory);
+    }
+
+    /** @param memory by node id: its physical memory in bytes, where known (PMIX_AVAIL_PHYS_MEMORY) */
+    private static List<Info> build(String nspace, List<AppContext> apps, JobMap map, List<String> wdirs,
+            Proc parent, SessionData session, Map<Integer, List<Proc>> procsByNode, Map<Integer, Long> memory) {
         int size = map.size();
         List<Info> info = new ArrayList<>();
         info.add(Attributes.JOBID.info(nspace));

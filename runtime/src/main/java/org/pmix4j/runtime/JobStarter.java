@@ -99,7 +99,7 @@ final class JobStarter {
             OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
             List<Info> registration = map.multiNode()
                     ? JobRegistration.build(nspace, apps, map, wdirs, parent,
-                            session(job).data(Math.max(map.slots(), map.size())), jobs.procsByNode(job), java.util.Map.of())
+                            session(job).data(Math.max(map.slots(), map.size())), jobs.procsByNode(job))
                     : JobRegistration.build(nspace, hostname, apps, map, wdirs, parent,
                             session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());

@@ -163,6 +163,9 @@ final class LocalRuntime implements AutoCloseable {
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
                 otherNodes);
         server = PmixServer.start(host, init, env);
+        if (cluster != null) {
+            cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server));
+        }
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);
         server.onClientLost(proc -> {
@@ -182,7 +185,9 @@ final class LocalRuntime implements AutoCloseable {
                 j.stop(1, "the tool that launched it disconnected");
             }
         });
-        JobEvents events = new JobEvents(server, messages);
+        OtherNodes everywhere = otherNodes;
+        JobEvents events = new JobEvents(server.self(), cluster == null ? server::notifyEvent
+                : everywhere::notifyEvent, messages);
         iof.addListener(new ToolOutput(server));
         iof.start();
         supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages, hostname);

@@ -70,6 +70,7 @@ public final class NodeDaemon implements AutoCloseable {
     private TreeMember tree;
     private PmixServer server;
     private OutputRelay relay;
+    private UpcallRelay upcalls;
 
     private NodeDaemon(Options options, Map<String, String> env) {
         this.options = options;
@@ -80,8 +81,9 @@ public final class NodeDaemon implements AutoCloseable {
     /** Runs a daemon until it is told to end; returns its exit status. */
     public static int run(Options options, InputStream secretIn, PrintStream err, Map<String, String> env) {
         String secret;
+        BufferedReader in = new BufferedReader(new InputStreamReader(secretIn, StandardCharsets.US_ASCII));
         try {
-            secret = new BufferedReader(new InputStreamReader(secretIn, StandardCharsets.US_ASCII)).readLine();
+            secret = in.readLine();
         } catch (IOException e) {
             err.println("pmix4j daemon: cannot read the runtime's secret from stdin: " + e.getMessage());
             return 1;
@@ -89,6 +91,17 @@ public final class NodeDaemon implements AutoCloseable {
         try (NodeDaemon d = new NodeDaemon(options, env)) {
             CompletableFuture<Integer> signalled = new CompletableFuture<>();
             Signals.installPersistent(signalled, sig -> d.ended.complete("caught " + sig));
+            // the agent keeps our stdin open while it lives: its end (ssh killed, its connection dropped) is ours
+            Thread.ofVirtual().name("agent-watch").start(() -> {
+                try {
+                    while (in.read() >= 0) {
+                        // nothing more is said on stdin
+                    }
+                } catch (IOException e) {
+                    LOG.debug("reading stdin: {}", e.toString());
+                }
+                d.ended.complete("its launch agent ended");
+            });
             d.start(secret, err);
             String why = d.ended.join();
             LOG.debug("daemon {} on {} ends: {}", options.id(), d.hostname, why);
@@ -100,6 +113,8 @@ public final class NodeDaemon implements AutoCloseable {
     }
 
     private void start(String secret, PrintStream err) throws IOException {
+        // what runtimes of this user that were SIGKILLed on this node left behind goes first, as a launcher does
+        new StaleRuntimes(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname).reclaim(LOG::info, LOG::warn);
         TreeMember.LocalServer local = new TreeMember.LocalServer(procs -> ProcNodes.daemonsOf(jobs::get, procs),
                 p -> ProcNodes.daemonOf(jobs::get, p),
                 p -> server.dmodexRequest(p));
@@ -112,6 +127,9 @@ public final class NodeDaemon implements AutoCloseable {
 
                     @Override
                     public void daemonLost(int id, String host, String why) {
+                        if (upcalls != null) {
+                            upcalls.lost("the launcher is unreachable: " + why);
+                        }
                         ended.complete("the parent daemon on " + host + " is lost: " + why);
                     }
                 }, local, line -> {
@@ -123,7 +141,8 @@ public final class NodeDaemon implements AutoCloseable {
                 Attributes.SERVER_NSPACE.info(tree.nspace()),
                 Attributes.SERVER_RANK.info(options.id())));
         init.addAll(settings.serverInfo());
-        server = PmixServer.start(new DaemonHost(OtherNodes.through(tree), jobs::get), init, env);
+        upcalls = new UpcallRelay(tree);
+        server = PmixServer.start(new DaemonHost(OtherNodes.through(tree), upcalls, jobs::get), init, env);
         relay = new OutputRelay((proc, channel, data) -> tree.send(0,
                 new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
         tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),
@@ -139,6 +158,11 @@ public final class NodeDaemon implements AutoCloseable {
                     in.rank())), List.of(), in.data().length == 0 ? null : in.data());
             case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
             case DaemonMessage.Shutdown s -> ended.complete(s.why());
+            case DaemonMessage.HostAnswer a -> upcalls.answered(a);
+            case DaemonMessage.Event e -> UpcallRelay.raise(e.event(), server).exceptionally(err -> {
+                LOG.debug("delivering a relayed event: {}", err.toString());
+                return null;
+            });
             default -> LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
         }
     }

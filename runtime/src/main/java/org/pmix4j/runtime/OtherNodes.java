@@ -17,6 +17,9 @@ interface OtherNodes {
 
     CompletionStage<byte[]> directModex(Proc target, List<Info> directives);
 
+    /** An event a process of this node raised for a range beyond it: to every node's server. */
+    CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info);
+
     /** One node: no other servers. */
     OtherNodes NONE = new OtherNodes() {
         @Override
@@ -27,6 +30,12 @@ interface OtherNodes {
         @Override
         public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
             return HostModule.unsupported("the direct modex (this runtime has one node)");
+        }
+
+        @Override
+        public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range,
+                List<Info> info) {
+            return HostModule.unsupported("notify event");
         }
     };
 
@@ -41,6 +50,20 @@ interface OtherNodes {
             @Override
             public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
                 return tree.directModex().ask(target, directives);
+            }
+
+            @Override
+            public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range,
+                    List<Info> info) {
+                // to every node: daemon 0 sends it to all (its own server included); another daemon through it
+                var event = new org.pmix4j.runtime.cluster.DaemonMessage.Event(UpcallRelay.packEvent(code, source,
+                        range, info));
+                if (tree.self() == 0) {
+                    tree.toEvery(event);
+                } else {
+                    tree.send(0, event);
+                }
+                return java.util.concurrent.CompletableFuture.completedFuture(null);
             }
         };
     }

@@ -269,4 +269,9 @@ final class RuntimeHost implements HostModule {
     public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
         return otherNodes.directModex(target, directives);
     }
+
+    @Override
+    public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info) {
+        return otherNodes.notifyEvent(code, source, range, info);
+    }
 }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,5 +92,66 @@ class MultiNodeRunTest {
         Path collectives = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_collectives.c"));
         Run.Result c = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "6", collectives.toString());
         assertEquals(0, c.exitCode(), c.all());
+    }
+
+    @Test
+    void publishedDataIsFoundFromEveryHost() {
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
+        Run.Result r = run("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", exe.toString(), "pubsub");
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.stdout().contains("lookup " + rank + " from-h1 by "), r.all());
+            assertTrue(r.stdout().contains("done " + rank), r.all());
+        }
+    }
+
+    @Test
+    void aRankOnAnotherHostSpawnsAJobAcrossTheHostsAndHearsItsEnd() {
+        // the launcher's node runs nothing: rank 0 is on h2; its children go one per node of h2, h3
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/pmix_ops.c"));
+        Run.Result r = run("--host", "h2:2,h3:2", "--map-by", "node", "-n", "1", exe.toString(), "spawn");
+        assertEquals(0, r.exitCode(), r.all());
+        Matcher m = Pattern.compile("(?m)^spawn SUCCESS (\\S+)$").matcher(r.stdout());
+        assertTrue(m.find(), r.all());
+        String child = m.group(1);
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.stdout().contains("child " + rank + " parent SUCCESS "), r.all());
+        }
+        assertTrue(r.stdout().contains("spawn-job-end " + child + " term 0 "), r.all());
+    }
+
+    @Test
+    void theJavaClientExchangesKeysAcrossTheHosts() {
+        List<String> ring = LauncherProcess.commandLine(List.of(), "example", List.of("ring"));
+        List<String> args = new ArrayList<>(List.of("--host", "h1,h2,h3", "--map-by", "node", "-n", "3"));
+        args.addAll(ring);
+        Run.Result r = run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 3; rank++) {
+            int left = (rank + 2) % 3;
+            assertTrue(r.stdout().contains("rank " + rank + " of 3 got \"token of rank " + left + "\" from rank " + left),
+                    r.all());
+        }
+    }
+
+    @Test
+    void stdinReachesARankOnAnotherHostAndItsOutputComesBackTagged() {
+        List<String> runArgs = new ArrayList<>(List.of("--launch-agent", String.join(" ", hosts.launchAgent()),
+                "--host", "h1,h2,h3", "--map-by", "node", "--stdin", "2", "--output", "tag-detailed", "-n", "3",
+                "sh", "-c", "echo on $(hostname); cat"));
+        List<String> cmd = LauncherProcess.commandLine(List.of(), "run", runArgs);
+        byte[] input = "first line\nsecond line\n".repeat(1000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Run.Result r = hosts.on("h1", cmd.toArray(String[]::new)).stdin(input).timeout(Duration.ofSeconds(60)).go();
+        assertEquals(0, r.exitCode(), r.all());
+        // tag-detailed: [job,rank][host:pid]<stdout>: line
+        List<String> fromH3 = r.stdout().lines().filter(l -> l.matches("\\[\\d+,2\\]\\[h3:\\d+\\]<stdout>: .*")).toList();
+        assertTrue(!fromH3.isEmpty() && fromH3.get(0).endsWith("on h3"), r.all());
+        assertEquals(2001, fromH3.size(), "every line of stdin, back from rank 2 on h3:\n" + r.stdout());
+        assertTrue(fromH3.get(2000).endsWith("second line"), fromH3.get(2000));
+        for (int rank = 0; rank < 2; rank++) {
+            int rk = rank;
+            assertEquals(1, r.stdout().lines().filter(l -> l.matches("\\[\\d+," + rk + "\\]\\[h" + (rk + 1)
+                    + ":\\d+\\]<stdout>: on h" + (rk + 1))).count(), r.stdout());
+        }
     }
 }

@@ -16,6 +16,8 @@ import org.pmix4j.wire.WireFormatException;
  *   joining          Hello (child) → Challenge (parent) → Proof (child); then Layout (parent)
  *   to daemon 0      NodeReport, ProcStarted, ProcEnded, Output, LaunchRefused, DaemonLost
  *   from daemon 0    LaunchJob, JobEnded, Stdin, Signal, Shutdown (most to every daemon)
+ *   to daemon 0      HostCall (what only the launcher decides: spawn, publish, abort …), answered HostAnswer
+ *   to every daemon  Event (a process's event for a range beyond its node)
  *   between any two  FenceUp / FenceDown (along the tree), DmodexAsk / DmodexAnswer, Heartbeat (per link)
  * </pre>
  */
@@ -55,6 +57,9 @@ public sealed interface DaemonMessage {
             case Heartbeat.KIND -> new Heartbeat();
             case Shutdown.KIND -> new Shutdown(u.string());
             case DaemonLost.KIND -> new DaemonLost(u.int32(), u.string(), u.string());
+            case HostCall.KIND -> new HostCall(u.size(), u.int32(), u.byteObject());
+            case HostAnswer.KIND -> new HostAnswer(u.size(), u.int32(), u.string(), u.byteObject());
+            case Event.KIND -> new Event(u.byteObject());
             default -> throw new WireFormatException("unknown daemon message kind " + kind, 0);
         };
     }
@@ -326,6 +331,48 @@ public sealed interface DaemonMessage {
 
         public void write(Packer p) {
             p.string(why);
+        }
+    }
+
+    /**
+     * An upcall of a daemon's server that the launcher carries out ({@code runtime.Upcall}: which one, and
+     * its arguments packed), answered with a {@link HostAnswer} of the same request number.
+     */
+    record HostCall(long request, int upcall, byte[] arguments) implements DaemonMessage {
+        static final int KIND = 21;
+
+        public int kind() {
+            return KIND;
+        }
+
+        public void write(Packer p) {
+            p.size(request).int32(upcall).byteObject(arguments);
+        }
+    }
+
+    /** The launcher's answer: a PMIx status with its message, and the result packed. */
+    record HostAnswer(long request, int status, String message, byte[] result) implements DaemonMessage {
+        static final int KIND = 22;
+
+        public int kind() {
+            return KIND;
+        }
+
+        public void write(Packer p) {
+            p.size(request).int32(status).string(message).byteObject(result);
+        }
+    }
+
+    /** An event a process raised for a range beyond its node, for every node's server to deliver (packed). */
+    record Event(byte[] event) implements DaemonMessage {
+        static final int KIND = 23;
+
+        public int kind() {
+            return KIND;
+        }
+
+        public void write(Packer p) {
+            p.byteObject(event);
         }
     }
 

@@ -111,7 +111,7 @@ public final class ClusterMapper {
         }
         JobNode only = map.nodes().get(0);
         return new JobMap(procs, List.of(new JobNode(node.id(), node.name(), only.slots(), only.maxSlots(),
-                only.procs(), only.oversubscribed())), map.mapping(), map.ranking(), map.binding(), map.cpusPerRank(),
+                only.procs(), only.oversubscribed(), node.memoryBytes())), map.mapping(), map.ranking(), map.binding(), map.cpusPerRank(),
                 map.hwthreadCpus(), map.notes());
     }
 
@@ -169,7 +169,8 @@ public final class ClusterMapper {
                 }
                 local.notes().forEach(note -> notes.add(n.name() + ": " + note));
                 JobNode jn = local.nodes().get(0);
-                nodes.add(new JobNode(n.id(), n.name(), jn.slots(), jn.maxSlots(), jn.procs(), jn.oversubscribed()));
+                nodes.add(new JobNode(n.id(), n.name(), jn.slots(), jn.maxSlots(), jn.procs(), jn.oversubscribed(),
+                        n.memoryBytes()));
             }
             RankingPolicy ranking = r.ranking() != null ? r.ranking() : first.ranking();
             List<ProcPlacement> procs = new ArrayList<>();

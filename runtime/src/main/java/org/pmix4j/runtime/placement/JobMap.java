@@ -42,7 +42,7 @@ public record JobMap(List<ProcPlacement> procs, List<JobNode> nodes, MappingPoli
     public JobMap(List<ProcPlacement> procs, MappingPolicy mapping, RankingPolicy ranking, BindingPolicy binding,
             int slots, int maxSlots, int procsOnNode, boolean oversubscribed, int cpusPerRank, boolean hwthreadCpus,
             List<String> notes) {
-        this(procs, List.of(new JobNode(0, null, slots, maxSlots, procsOnNode, oversubscribed)), mapping, ranking,
+        this(procs, List.of(new JobNode(0, null, slots, maxSlots, procsOnNode, oversubscribed, -1)), mapping, ranking,
                 binding, cpusPerRank, hwthreadCpus, notes);
     }
 
@@ -108,7 +108,7 @@ public record JobMap(List<ProcPlacement> procs, List<JobNode> nodes, MappingPoli
         List<JobNode> out = new ArrayList<>();
         for (JobNode n : nodes) {
             out.add(n.name() != null ? n : new JobNode(n.id(), hostname, n.slots(), n.maxSlots(), n.procs(),
-                    n.oversubscribed()));
+                    n.oversubscribed(), n.memoryBytes()));
         }
         return new JobMap(procs, out, mapping, ranking, binding, cpusPerRank, hwthreadCpus, notes);
     }

@@ -10,6 +10,8 @@ package org.pmix4j.runtime.placement;
  * @param maxSlots       its max_slots, or 0
  * @param procs          processes on it with this job's, of any job ({@code PMIX_NODE_SIZE})
  * @param oversubscribed whether it holds more processes than slots ({@code PMIX_NODE_OVERSUBSCRIBED})
+ * @param memoryBytes    its physical memory ({@code PMIX_AVAIL_PHYS_MEMORY}), or -1 when unknown
  */
-public record JobNode(int id, String name, int slots, int maxSlots, int procs, boolean oversubscribed) {
+public record JobNode(int id, String name, int slots, int maxSlots, int procs, boolean oversubscribed,
+        long memoryBytes) {
 }

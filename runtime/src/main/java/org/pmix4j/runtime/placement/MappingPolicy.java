@@ -139,8 +139,8 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
         }
         int n = PolicyWords.positive("--map-by", spec, "the ppr count", parts[1]);
         if (!"node".startsWith(parts[2].strip().toLowerCase(Locale.ROOT)) || parts[2].isBlank()) {
-            throw new IllegalArgumentException("--map-by " + spec + ": ppr by '" + parts[2] + "' is not supported by"
-                    + " pmix4j yet; only ppr:N:node (N processes on each node)");
+            throw new IllegalArgumentException("--map-by " + spec + ": 'PPR' is not supported by pmix4j yet by '"
+                    + parts[2] + "'; only ppr:N:node (N processes on each node)");
         }
         return n;
     }
