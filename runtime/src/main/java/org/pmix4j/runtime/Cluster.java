@@ -64,12 +64,15 @@ final class Cluster implements AutoCloseable {
     private volatile UpcallDesk upcalls;
     private volatile LossListener losses = (d, h, w) -> { };
     private TreeMember tree;
+    /** Daemon 0 and one per remote host: known before the tree is, as a start failure may come first. */
+    private final int daemons;
 
     private Cluster(HostSpec hosts, Settings settings, NodeTopology localTopology, RemoteProcesses processes) {
         this.hosts = hosts;
         this.settings = settings;
         this.localTopology = localTopology;
         this.processes = processes;
+        this.daemons = 1 + hosts.remoteHosts().size();
     }
 
     /**
@@ -130,7 +133,7 @@ final class Cluster implements AutoCloseable {
             public void message(int origin, DaemonMessage m) {
                 if (m instanceof DaemonMessage.NodeReport r) {
                     reports.put(r.id(), r);
-                    if (reports.size() == tree.hosts().size() - 1) {
+                    if (reports.size() == daemons - 1) {
                         allReported.complete(null);
                     }
                 } else if (m instanceof DaemonMessage.HostCall call) {
@@ -156,9 +159,8 @@ final class Cluster implements AutoCloseable {
 
     private void daemonLost(int id, String host, String why) {
         Set<Integer> gone = new HashSet<>();
-        DaemonTree shape = new DaemonTree(tree.hosts().size(), settings.starter().radix(settings.radix(),
-                tree.hosts().size()));
-        for (int d = 1; d < tree.hosts().size(); d++) {
+        DaemonTree shape = new DaemonTree(daemons, settings.starter().radix(settings.radix(), daemons));
+        for (int d = 1; d < daemons; d++) {
             if (shape.inSubtree(id, d) && lost.add(d)) {
                 gone.add(d);
             }

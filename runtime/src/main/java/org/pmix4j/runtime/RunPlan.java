@@ -61,10 +61,13 @@ final class RunPlan {
         return new RunPlan(o, NodeTopology.probe(), hostname);
     }
 
-    /** --host / --hostfile, or else the Slurm allocation's nodes and slots when inside one, as PRRTE does. */
+    /**
+     * --host / --hostfile, or else the Slurm allocation's nodes and slots when inside one, as PRRTE does (for a
+     * launcher that can start daemons on them: one that cannot keeps to this node).
+     */
     private static HostSpec hostSpec(Launcher.Options o, String hostname) {
         HostSpec given = HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
-        if (given != null) {
+        if (given != null || o.daemonCommand().isEmpty()) {
             return given;
         }
         return SlurmAllocation.detect(System.getenv()).map(a -> a.hostSpec(LocalNode.detect(hostname))).orElse(null);

@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -50,9 +53,12 @@ class SlurmRunTest {
     /** After each test: no daemon srun started, and no srun of ours, is left; the allocation is gone. */
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        eventually(Duration.ofSeconds(20), () -> assertEquals(List.of(), ours(), "left running"));
-        Run.Result q = slurm.run("h1", "squeue", "-h", "-o", "%i %T");
-        assertEquals("", q.stdout().strip(), q.all());
+        eventually(Duration.ofSeconds(60), () -> assertEquals(List.of(), ours(), "left running"));
+        // a job whose salloc ended is COMPLETING a moment longer
+        eventually(Duration.ofSeconds(30), () -> {
+            Run.Result q = slurm.run("h1", "squeue", "-h", "-o", "%i %T");
+            assertEquals("", q.stdout().strip(), q.all());
+        });
         for (TestHosts.Host h : hosts.hosts()) {
             eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), leftIn(h.tmpDir()),
                     "left in the TMPDIR of " + h.name()));
@@ -146,6 +152,50 @@ class SlurmRunTest {
         assertTrue(r.stderr().contains("srun (the daemons' step on h2,h3) exited with status"), r.all());
         assertTrue(r.stderr().contains("srun: error:"), r.all());
         assertEquals("", r.stdout(), r.all());
+    }
+
+    @Test
+    void aKilledLauncherTakesItsSrunDaemonsAndTheirProcessesWithIt() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("env", "SLURM_CONF=" + slurm.conf(), "salloc", "-N3",
+                "--ntasks-per-node=2"));
+        cmd.addAll(LauncherProcess.commandLine(List.of(), "run", List.of("--map-by", "node", "-n", "3", "sh", "-c",
+                "echo pid $$ on $(hostname); exec sleep 60")));
+        Path out = hosts.dir().resolve("killed-launcher.out");
+        Process salloc = hosts.start("h1", out, cmd.toArray(String[]::new));
+        List<Long> ranks = new ArrayList<>();
+        for (String host : List.of("h2", "h3")) {
+            Pattern p = Pattern.compile("pid (\\d+) on " + host);
+            eventually(Duration.ofSeconds(60), () -> assertTrue(p.matcher(Files.readString(out)).find(),
+                    Files.readString(out)));
+            Matcher m = p.matcher(Files.readString(out));
+            assertTrue(m.find());
+            ranks.add(Long.parseLong(m.group(1)));
+        }
+        // srun (which runs as two processes) and the daemons on h2 and h3
+        assertTrue(ours().stream().anyMatch(l -> l.contains("/srun ")), ours().toString());
+        assertEquals(2, ours().stream().filter(l -> !l.contains("/srun ")).count(), ours().toString());
+        ProcessHandle launcher = salloc.toHandle().descendants().filter(p -> p.info().commandLine().orElse("")
+                .contains("org.pmix4j.cli.Main run --map-by node")).findFirst().orElseThrow();
+        launcher.destroyForcibly();
+        eventually(Duration.ofSeconds(60), () -> {
+            for (long pid : ranks) {
+                assertTrue(ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true), "rank " + pid + " alive");
+            }
+            assertEquals(List.of(), ours(), "daemons or srun left");
+        });
+        assertTrue(salloc.waitFor(60, TimeUnit.SECONDS), Files.readString(out));
+        // the SIGKILLed launcher's session directory on h1 is for the next start, or pmix4j clean, to reclaim; so
+        // are the daemons' when Slurm, ending the allocation, ends them before they are done (srun gave them h1's
+        // TMPDIR); that nothing else is left is checked after the test
+        Run.Result clean = hosts.on("h1", LauncherProcess.commandLine(List.of(), "clean", List.of())
+                .toArray(String[]::new)).go();
+        assertEquals(0, clean.exitCode(), clean.all());
+        assertTrue(clean.stdout().contains("run." + launcher.pid()), clean.all());
+        for (String h : List.of("h2", "h3")) {
+            Run.Result c = hosts.on(h, LauncherProcess.commandLine(List.of(), "clean", List.of("--tmpdir",
+                    hosts.host("h1").tmpDir().toString())).toArray(String[]::new)).go();
+            assertEquals(0, c.exitCode(), c.all());
+        }
     }
 
     interface Check {

@@ -23,10 +23,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts the daemons inside a Slurm allocation with one {@code srun} step, one task per node, as PRRTE's
- * plm/slurm does: {@code srun --ntasks-per-node=1 --kill-on-bad-exit --mpi=none --cpu-bind=none --nodes=N
- * --ntasks=N --nodelist=…}, with {@code --external-launcher} where Slurm has it (23.11 on), so that the
- * step may use the whole allocation rather than one CPU per node. Every daemon is the launcher's child: the
- * tree is flat.
+ * plm/slurm does: {@code srun --ntasks-per-node=1 --mpi=none --cpu-bind=none --nodes=N --ntasks=N
+ * --nodelist=…}, with {@code --external-launcher} where Slurm has it (23.11 on), so that the step may use
+ * the whole allocation rather than one CPU per node. Every daemon is the launcher's child: the tree is flat.
+ * Unlike PRRTE, no {@code --kill-on-bad-exit}: a daemon that ends is seen by the launcher through its link
+ * (and every daemon ends when the launcher's link does), whereas Slurm's SIGKILL of the others, when one
+ * of them exits with an error, would cut their cleanup short and leave their session directories behind.
  *
  * <p>Slurm numbers the step's tasks in its own node order, not the order given in {@code --nodelist}, so
  * a daemon cannot take its id from {@code SLURM_NODEID}; it is told the nodes in daemon order
@@ -159,7 +161,7 @@ public final class SrunStarter implements DaemonStarter {
         if (external) {
             argv.add("--external-launcher");
         }
-        argv.addAll(List.of("--ntasks-per-node=1", "--kill-on-bad-exit", "--mpi=none", "--cpu-bind=none",
+        argv.addAll(List.of("--ntasks-per-node=1", "--mpi=none", "--cpu-bind=none",
                 "--input=all", "--nodes=" + n, "--ntasks=" + n, "--nodelist=" + list));
         argv.addAll(r.commandWith(List.of(ID_BY_NODE, list)));
         return argv;

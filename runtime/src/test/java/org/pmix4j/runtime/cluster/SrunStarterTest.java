@@ -32,7 +32,7 @@ class SrunStarterTest {
 
     @Test
     void oneStepOfOneTaskPerNodeWithTheNodesInDaemonOrder() {
-        assertEquals(List.of("srun", "--ntasks-per-node=1", "--kill-on-bad-exit", "--mpi=none", "--cpu-bind=none",
+        assertEquals(List.of("srun", "--ntasks-per-node=1", "--mpi=none", "--cpu-bind=none",
                 "--input=all", "--nodes=2", "--ntasks=2", "--nodelist=h2,h3", "/opt/pmix4j/bin/pmix4j", "daemon",
                 "--parent", "10.0.0.1:4000,127.0.0.1:4000", "--id-by-node", "h2,h3", "--silence-limit", "5000"),
                 new SrunStarter("srun", ALLOCATION).command(REQUEST, false));
