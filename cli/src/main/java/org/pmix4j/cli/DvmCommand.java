@@ -39,11 +39,14 @@ final class DvmCommand implements Callable<Integer> {
     String tmpdir;
 
     @Option(names = {"-H", "--host"}, paramLabel = "HOST[:SLOTS],...", split = ",",
-            description = "The DVM's hosts and slots (only this node for now).")
+            description = "The DVM's hosts and slots: a daemon is started on each other node through the launch agent.")
     List<String> hosts = new ArrayList<>();
 
     @Option(names = {"--hostfile", "--machinefile"}, paramLabel = "FILE", description = "Hosts file.")
     String hostfile;
+
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     @Override
     public Integer call() {
@@ -52,7 +55,8 @@ final class DvmCommand implements Callable<Integer> {
             if (daemonize) {
                 return daemon.daemonize(reportPid, reportUri);
             }
-            Dvm.Options options = new Dvm.Options(reportUri, reportPid, systemServer, tmpdir, hosts, hostfile);
+            Dvm.Options options = new Dvm.Options(reportUri, reportPid, systemServer, tmpdir, hosts, hostfile,
+                    cluster.launchAgent, cluster.treeRadix, DaemonCommand.commandLine());
             return new Dvm().run(options, ready -> Daemon.ready(ready.pid(), ready.uri()));
         } catch (LaunchException e) {
             return daemon.fail(e.getMessage(), e.exitStatus());

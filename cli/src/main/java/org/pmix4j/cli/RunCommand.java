@@ -46,14 +46,8 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SessionChoice session = new SessionChoice();
 
-    @Option(names = "--launch-agent", paramLabel = "COMMAND",
-            description = "What starts the daemons on other nodes, run as 'COMMAND HOST DAEMON...' (ssh's way)."
-                    + " Default: ssh -o BatchMode=yes.")
-    String launchAgent;
-
-    @Option(names = "--tree-radix", paramLabel = "N",
-            description = "How many daemons each daemon starts (the routing tree's radix). Default: 64.")
-    Integer treeRadix;
+    @CommandLine.Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -70,7 +64,7 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--session-id, --alloc-id and --alloc-refid name a session of a DVM:"
                         + " give --dvm too (pmix4j run alone runs in its own session)");
             }
-            return new Launcher().run(apps, optionsBuilder().launchAgent(launchAgent).treeRadix(treeRadix)
+            return new Launcher().run(apps, optionsBuilder().launchAgent(cluster.launchAgent).treeRadix(cluster.treeRadix)
                     .daemonCommand(DaemonCommand.commandLine()).build());
         });
     }

@@ -2,7 +2,6 @@ package org.pmix4j.runtime;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 import org.pmix4j.api.App;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
@@ -22,13 +21,13 @@ import org.pmix4j.server.HostModule;
 final class DaemonHost implements HostModule {
     private final OtherNodes otherNodes;
     private final UpcallRelay launcher;
-    private final Function<String, Job> jobs;
+    private final JobsByNamespace jobs;
 
     /**
      * @param launcher what the launcher answers for this node's server
-     * @param jobs     the job of a namespace on this node, or null
+     * @param jobs     the jobs on this node
      */
-    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, Function<String, Job> jobs) {
+    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, JobsByNamespace jobs) {
         this.otherNodes = otherNodes;
         this.launcher = launcher;
         this.jobs = jobs;
@@ -36,20 +35,12 @@ final class DaemonHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientConnected(Proc client) {
-        Job j = jobs.apply(client.nspace());
-        if (j != null) {
-            j.clientConnected(client.rank());
-        }
-        return HostModule.done();
+        return jobs.clientConnected(client);
     }
 
     @Override
     public CompletionStage<Void> clientFinalized(Proc client) {
-        Job j = jobs.apply(client.nspace());
-        if (j != null) {
-            j.clientFinalized(client.rank());
-        }
-        return HostModule.done();
+        return jobs.clientFinalized(client);
     }
 
     @Override
@@ -105,5 +96,15 @@ final class DaemonHost implements HostModule {
     @Override
     public CompletionStage<Void> log(Proc requester, List<Info> data, List<Info> directives) {
         return launcher.log(requester, data, directives);
+    }
+
+    @Override
+    public CompletionStage<Void> connect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("connect", procs);
+    }
+
+    @Override
+    public CompletionStage<Void> disconnect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("disconnect", procs);
     }
 }

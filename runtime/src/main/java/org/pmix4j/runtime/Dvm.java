@@ -28,13 +28,17 @@ public final class Dvm {
      * @param reportPid    --report-pid: likewise, for the DVM's pid; or null
      * @param systemServer --system-server
      * @param tmpdir       --tmpdir: the directory for the session directories, instead of TMPDIR; or null
-     * @param hosts        --host values (this node only, for now)
+     * @param hosts        --host values: other nodes get a daemon each
      * @param hostfile     --hostfile, or null
+     * @param launchAgent  --launch-agent, or null for ssh
+     * @param treeRadix    --tree-radix, or null
+     * @param daemonCommand the command that runs {@code pmix4j daemon} on a node
      */
     public record Options(String reportUri, String reportPid, boolean systemServer, String tmpdir,
-            List<String> hosts, String hostfile) {
+            List<String> hosts, String hostfile, String launchAgent, Integer treeRadix, List<String> daemonCommand) {
         public Options {
             hosts = List.copyOf(hosts);
+            daemonCommand = List.copyOf(daemonCommand);
         }
     }
 
@@ -63,8 +67,9 @@ public final class Dvm {
      */
     public int run(Options options, java.util.function.Consumer<Ready> ready) {
         String hostname = ServerConfig.localHostname();
-        RunPlan plan = RunPlan.of(Launcher.Options.builder().hosts(options.hosts()).hostfile(options.hostfile()).build(),
-                hostname);
+        RunPlan plan = RunPlan.of(Launcher.Options.builder().hosts(options.hosts()).hostfile(options.hostfile())
+                .launchAgent(options.launchAgent()).treeRadix(options.treeRadix())
+                .daemonCommand(options.daemonCommand()).build(), hostname);
         RuntimeSettings settings = RuntimeSettings.dvm(env, hostname, options.tmpdir(), options.systemServer(),
                 options.reportUri());
         // the node's system controller attaches to the node's scheduler (docs/sessions.md); another DVM has none

@@ -22,6 +22,11 @@ final class Job {
     private final JobMap placement;
     private final Proc parent;
     private final List<LaunchedProcess> procs = new ArrayList<>();
+    /**
+     * The same by rank: processes are added as they start, which across nodes is in no rank order, and a
+     * daemon's job holds only its node's.
+     */
+    private final java.util.Map<Integer, LaunchedProcess> byRank = new java.util.HashMap<>();
     private final java.util.Set<Integer> connectedEarly = new java.util.HashSet<>();
     private final java.util.Set<Integer> finalizedEarly = new java.util.HashSet<>();
     private final CompletableFuture<Job> ended = new CompletableFuture<>();
@@ -114,6 +119,7 @@ final class Job {
 
     synchronized void add(LaunchedProcess p) {
         procs.add(p);
+        byRank.put(p.proc().rank(), p);
         if (stoppedAt != Long.MAX_VALUE) {
             // started while the job was being stopped (its session ended as it was launched): it goes too
             Thread.ofVirtual().start(() -> terminate(List.of(p)));
@@ -167,7 +173,7 @@ final class Job {
     }
 
     synchronized LaunchedProcess process(int rank) {
-        return rank >= 0 && rank < procs.size() ? procs.get(rank) : null;
+        return byRank.get(rank);
     }
 
     /** Completes when every process has ended (and its output is forwarded). */

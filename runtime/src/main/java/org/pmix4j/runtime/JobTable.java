@@ -21,7 +21,7 @@ import org.pmix4j.runtime.session.SessionTable;
  * Each job runs in a session of the {@link SessionTable}, chosen when it is placed, and is placed within
  * that session's slots. Thread-safe: launches, upcalls and process watchers all read it.
  */
-final class JobTable {
+final class JobTable implements JobsByNamespace {
     /** Places a job within its session's slots, beside what runs on the node. */
     interface Placer {
         /**
@@ -234,7 +234,8 @@ final class JobTable {
         return base + "@tool." + (++toolCounter);
     }
 
-    synchronized Job job(String nspace) {
+    @Override
+    public synchronized Job job(String nspace) {
         return jobs.get(nspace);
     }
 

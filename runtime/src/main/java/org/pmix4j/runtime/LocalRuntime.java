@@ -101,7 +101,7 @@ final class LocalRuntime implements AutoCloseable {
         this.sessions = new SessionTable(hostname, poolSlots(plan), settings.persistent() ? settings.sessionDir()
                 : null, uid);
         this.jobs = new JobTable(base, sessions);
-        this.control = new RunControl(jobs, outcome, messages, hostname);
+        this.control = new RunControl(jobs, outcome, messages);
         // every job of this runtime is on this node and in one session
         this.data = new DataServer(new Proc(base + "@0", 0));
     }

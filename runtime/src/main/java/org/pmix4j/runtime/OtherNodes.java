@@ -17,6 +17,9 @@ interface OtherNodes {
 
     CompletionStage<byte[]> directModex(Proc target, List<Info> directives);
 
+    /** PMIx_Connect / PMIx_Disconnect with processes of other nodes: done when every node's server joined. */
+    CompletionStage<Void> connect(String kind, List<Proc> procs);
+
     /** An event a process of this node raised for a range beyond it: to every node's server. */
     CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info);
 
@@ -37,6 +40,11 @@ interface OtherNodes {
                 List<Info> info) {
             return HostModule.unsupported("notify event");
         }
+
+        @Override
+        public CompletionStage<Void> connect(String kind, List<Proc> procs) {
+            return HostModule.unsupported(kind + " with processes of other nodes (this runtime has one node)");
+        }
     };
 
     /** Through the daemon tree. */
@@ -50,6 +58,11 @@ interface OtherNodes {
             @Override
             public CompletionStage<byte[]> directModex(Proc target, List<Info> directives) {
                 return tree.directModex().ask(target, directives);
+            }
+
+            @Override
+            public CompletionStage<Void> connect(String kind, List<Proc> procs) {
+                return tree.collectives().contribute(kind, procs, new byte[0]).thenApply(all -> null);
             }
 
             @Override

@@ -13,14 +13,14 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.cluster.DaemonMessage;
 import org.pmix4j.runtime.cluster.TreeMember;
 import org.pmix4j.runtime.iof.IoForwarder;
-import org.pmix4j.runtime.iof.RelayedStream;
+import org.pmix4j.runtime.iof.ChunkStream;
 import org.pmix4j.runtime.iof.ToolStdin;
 import org.pmix4j.runtime.placement.ProcPlacement;
 
 /**
  * The processes daemons run on other nodes, as the launcher starts and follows them: a job is sent to every
  * daemon (each registers its data; those with processes of it start them); each process started there
- * becomes a {@link LaunchedProcess} here over a {@link RemoteBody}, its relayed output written by the
+ * becomes a {@link LaunchedProcess} here over a {@link RemoteBody}, its relayed output (a {@link ChunkStream}) written by the
  * launcher's own {@link IoForwarder} (the same formats as on this node), its stdin relayed from the
  * launcher's or a tool's, and its end, with what its node's server saw of it, handed to the
  * {@link ProcessLauncher.ExitListener} like any other.
@@ -30,8 +30,8 @@ final class RemoteProcesses implements ProcessLauncher {
     private static final class Remote {
         final Proc proc;
         final int daemon;
-        final RelayedStream out = new RelayedStream();
-        final RelayedStream err = new RelayedStream();
+        final ChunkStream out = new ChunkStream();
+        final ChunkStream err = new ChunkStream();
         final CompletableFuture<Long> started = new CompletableFuture<>();
         final CompletableFuture<DaemonMessage.ProcEnded> ended = new CompletableFuture<>();
 
@@ -143,8 +143,13 @@ final class RemoteProcesses implements ProcessLauncher {
             case DaemonMessage.ProcStarted s -> with(s.nspace(), s.rank(), rp -> rp.started.complete(s.pid()));
             case DaemonMessage.ProcEnded e -> with(e.nspace(), e.rank(), rp -> rp.ended.complete(e));
             case DaemonMessage.Output o -> with(o.nspace(), o.rank(), rp -> {
-                RelayedStream s = o.channel() == IofChannel.STDERR ? rp.err : rp.out;
-                s.add(o.data());
+                ChunkStream s = o.channel() == IofChannel.STDERR ? rp.err : rp.out;
+                // an empty chunk is the daemon's end of the stream
+                if (o.data().length == 0) {
+                    s.end();
+                } else {
+                    s.feed(o.data());
+                }
             });
             case DaemonMessage.LaunchRefused refused -> {
                 String why = "cannot start the processes of job " + refused.nspace() + " on "

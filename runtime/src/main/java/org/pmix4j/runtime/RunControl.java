@@ -13,14 +13,11 @@ final class RunControl {
     private final JobTable jobs;
     private final RunOutcome outcome;
     private final RuntimeMessages messages;
-    private final String hostname;
 
-    /** @param hostname for the state report */
-    RunControl(JobTable jobs, RunOutcome outcome, RuntimeMessages messages, String hostname) {
+    RunControl(JobTable jobs, RunOutcome outcome, RuntimeMessages messages) {
         this.jobs = jobs;
         this.outcome = outcome;
         this.messages = messages;
-        this.hostname = hostname;
     }
 
     /** --timeout: when the time is up, say so (with each process's state if asked) and stop every job. */

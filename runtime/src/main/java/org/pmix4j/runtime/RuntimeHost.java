@@ -143,20 +143,12 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> clientConnected(Proc client) {
-        Job job = jobs.job(client.nspace());
-        if (job != null) {
-            job.clientConnected(client.rank());
-        }
-        return HostModule.done();
+        return jobs.clientConnected(client);
     }
 
     @Override
     public CompletionStage<Void> clientFinalized(Proc client) {
-        Job job = jobs.job(client.nspace());
-        if (job != null) {
-            job.clientFinalized(client.rank());
-        }
-        return HostModule.done();
+        return jobs.clientFinalized(client);
     }
 
     @Override
@@ -273,5 +265,15 @@ final class RuntimeHost implements HostModule {
     @Override
     public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info) {
         return otherNodes.notifyEvent(code, source, range, info);
+    }
+
+    @Override
+    public CompletionStage<Void> connect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("connect", procs);
+    }
+
+    @Override
+    public CompletionStage<Void> disconnect(List<Proc> procs, List<Info> directives) {
+        return otherNodes.connect("disconnect", procs);
     }
 }

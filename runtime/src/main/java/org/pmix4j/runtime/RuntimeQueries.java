@@ -93,7 +93,14 @@ final class RuntimeQueries {
             return job == null ? null : new Value.UInt32(job.size());
         }
         if (key.equals(Attributes.NUM_NODES.key())) {
-            return new Value.UInt32(1);
+            // the nodes of the job asked about, or of every running job when none was named
+            Job job = ns == null ? null : jobs.job(ns);
+            if (job != null) {
+                return new Value.UInt32(job.placement().nodes().size());
+            }
+            java.util.Set<Integer> nodes = new java.util.HashSet<>();
+            jobs.jobs().forEach(j -> j.placement().nodes().forEach(n -> nodes.add(n.id())));
+            return new Value.UInt32(Math.max(1, nodes.size()));
         }
         if (key.equals(Attributes.QUERY_SPAWN_SUPPORT.key())) {
             return Value.of(String.join(",", Attributes.WDIR.key(), Attributes.MAPBY.key(),

@@ -160,7 +160,7 @@ class PlacementLaunchTest {
     }
 
     @Test
-    void hostsAndHostfilesAreCheckedAndOtherNodesRefused() throws Exception {
+    void hostsAndHostfilesAreCheckedAndADaemonThatCannotStartIsNamed() throws Exception {
         String probe = Launch.probe();
         String slots = Integer.toString(cores + 1);
         Launch.Result hostSlots = Launch.run(tmp, "-H", HOST + ":" + slots, "-n", slots, probe);
@@ -170,9 +170,13 @@ class PlacementLaunchTest {
         assertNotEquals(0, tooFew.status(), "--host NAME gives 1 slot\n" + tooFew.all());
         tooFew.assertStderrContains("not enough slots");
 
-        Launch.Result other = Launch.run(tmp, "--host", "node-that-is-not-here:2", "-n", "1", probe);
-        assertEquals(2, other.status(), other.all());
-        other.assertStderrContains("--host", "node-that-is-not-here", "not this node");
+        // another node gets a daemon through the launch agent: one that fails (here without touching any
+        // network) fails the launch naming the node, the agent and its status
+        Launch.Result other = Launch.run(tmp, "--host", "node-that-is-not-here:2", "--launch-agent", "false", "-n", "1",
+                probe);
+        assertEquals(1, other.status(), other.all());
+        other.assertStderrContains("cannot start the daemon on node-that-is-not-here", "the launch agent (false) exited"
+                + " with status 1");
 
         Path hostfile = tmp.resolve("hosts");
         Files.writeString(hostfile, "# this node\n" + HOST + " slots=" + slots + "\n");
@@ -181,9 +185,10 @@ class PlacementLaunchTest {
 
         Path twoNodes = tmp.resolve("two-nodes");
         Files.writeString(twoNodes, HOST + " slots=2\nnode-that-is-not-here slots=2\n");
-        Launch.Result remote = Launch.run(tmp, "--hostfile", twoNodes.toString(), "-n", "1", probe);
-        assertEquals(2, remote.status(), remote.all());
-        remote.assertStderrContains("--hostfile " + twoNodes, "node-that-is-not-here", "line 2", "not this node");
+        Launch.Result remote = Launch.run(tmp, "--hostfile", twoNodes.toString(), "--launch-agent", "false", "-n", "1",
+                probe);
+        assertEquals(1, remote.status(), remote.all());
+        remote.assertStderrContains("cannot start the daemon on node-that-is-not-here");
 
         Path bad = tmp.resolve("bad-slots");
         Files.writeString(bad, HOST + " slots=many\n");

@@ -109,6 +109,36 @@ class MultiNodeFailuresTest {
     }
 
     @Test
+    void aDaemonThatFallsSilentIsTakenForLost() throws Exception {
+        // a hung node: its daemon stopped (SIGSTOP), its connection still open; only the heartbeats tell
+        List<String> cmd = command("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", "sh", "-c",
+                "echo started $(hostname); exec sleep 60");
+        Process launcher = hosts.start("h1", prepend(List.of("env", "PMIX4J_DAEMON_SILENCE_LIMIT=2"), cmd));
+        StreamText out = new StreamText(launcher);
+        out.await("started h2", Duration.ofSeconds(30));
+        out.await("started h3", Duration.ofSeconds(30));
+        long daemon = ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/java")
+                && p.info().commandLine().orElse("").matches(".* daemon --parent \\S+ --id 1 .*")).findFirst()
+                .orElseThrow().pid();
+        new ProcessBuilder("kill", "-STOP", Long.toString(daemon)).start().waitFor();
+        try {
+            assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not end: " + out.all());
+            assertNotEquals(0, launcher.exitValue(), out.all());
+            assertTrue(out.all().contains("the daemon on h2 was lost: not heard from for 2.0 s"), out.all());
+        } finally {
+            // woken, it finds its parent gone and ends, with its process
+            new ProcessBuilder("kill", "-CONT", Long.toString(daemon)).start().waitFor();
+        }
+        nextRunReclaims();
+    }
+
+    private static String[] prepend(List<String> head, List<String> tail) {
+        List<String> all = new ArrayList<>(head);
+        all.addAll(tail);
+        return all.toArray(String[]::new);
+    }
+
+    @Test
     void aRankKilledOnAnotherHostFailsTheJobNamingRankAndNode() throws Exception {
         Process launcher = hosts.start("h1", command("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", "sh", "-c",
                 "echo pid $$ on $(hostname); exec sleep 60").toArray(String[]::new));

@@ -17,14 +17,14 @@ import org.pmix4j.testkit.NativeBuild;
 import org.pmix4j.testkit.Run;
 import org.pmix4j.testkit.TestHosts;
 
-/** {@code pmix4j run} across hosts built by the test (network namespaces with their own sshd). */
+/** {@code pmix4j run} across four hosts built by the test (network namespaces with their own sshd). */
 class MultiNodeRunTest {
     private static TestHosts hosts;
 
     @BeforeAll
     static void hosts() {
         TestHosts.assumeAvailable();
-        hosts = TestHosts.create(3);
+        hosts = TestHosts.create(4);
     }
 
     @AfterAll
@@ -43,10 +43,10 @@ class MultiNodeRunTest {
 
     @Test
     void aProgramRunsOnEveryHost() {
-        Run.Result r = run("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", "hostname");
+        Run.Result r = run("--host", "h1,h2,h3,h4", "--map-by", "node", "-n", "4", "hostname");
         assertEquals(0, r.exitCode(), r.all());
         List<String> lines = r.stdout().lines().sorted().toList();
-        assertEquals(List.of("h1", "h2", "h3"), lines, r.all());
+        assertEquals(List.of("h1", "h2", "h3", "h4"), lines, r.all());
     }
 
     @Test
@@ -64,18 +64,21 @@ class MultiNodeRunTest {
         checkModex("get");
     }
 
-    /** Two ranks per host on three hosts, tree radix 1 (h3 is reached through h2): every rank reads every key. */
+    /**
+     * Two ranks per host on four hosts, tree radix 1 (h4 is reached through h2 and h3): every rank reads every
+     * key.
+     */
     private static void checkModex(String mode) {
         Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
-        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "--tree-radix", "1", "-n", "6", exe.toString(), mode);
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2,h4:2", "--tree-radix", "1", "-n", "8", exe.toString(), mode);
         assertEquals(0, r.exitCode(), r.all());
         String out = r.stdout();
-        String[] hostOf = {"h1", "h1", "h2", "h2", "h3", "h3"};
-        for (int rank = 0; rank < 6; rank++) {
+        String[] hostOf = {"h1", "h1", "h2", "h2", "h3", "h3", "h4", "h4"};
+        for (int rank = 0; rank < 8; rank++) {
             String peers = rank / 2 * 2 + "," + (rank / 2 * 2 + 1);
             assertTrue(out.contains("rank " + rank + " host " + hostOf[rank] + " nodeid " + (rank / 2) + " localsize 2 peers "
-                    + peers + " size 6"), out);
-            for (int t = 0; t < 6; t++) {
+                    + peers + " size 8"), out);
+            for (int t = 0; t < 8; t++) {
                 assertTrue(out.contains("get " + rank + " " + t + " value-" + t + "-on-" + hostOf[t] + " host "
                         + hostOf[t]), "rank " + rank + " reading rank " + t + ":\n" + r.all());
             }
@@ -86,11 +89,11 @@ class MultiNodeRunTest {
     @Test
     void anOpenMpiRingAndCollectivesRunOverTcpAcrossTheHosts() {
         Path ring = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_ring.c"));
-        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "-n", "6", ring.toString(), "20");
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2,h4:2", "-n", "8", ring.toString(), "20");
         assertEquals(0, r.exitCode(), r.all());
-        assertTrue(r.stdout().contains("ring 20 laps 6 ranks token 20"), r.all());
+        assertTrue(r.stdout().contains("ring 20 laps 8 ranks token 20"), r.all());
         Path collectives = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_collectives.c"));
-        Run.Result c = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "6", collectives.toString());
+        Run.Result c = run("--host", "h1:2,h2:2,h3:2,h4:2", "--map-by", "node", "-n", "8", collectives.toString());
         assertEquals(0, c.exitCode(), c.all());
     }
 
@@ -152,6 +155,20 @@ class MultiNodeRunTest {
             int rk = rank;
             assertEquals(1, r.stdout().lines().filter(l -> l.matches("\\[\\d+," + rk + "\\]\\[h" + (rk + 1)
                     + ":\\d+\\]<stdout>: on h" + (rk + 1))).count(), r.stdout());
+        }
+    }
+
+    @Test
+    void anOpenMpiJobSpawnsChildrenOnOtherHostsAndTalksToThem() {
+        // MPI_Comm_spawn: PMIx_Spawn from rank 0, then PMIx_Connect between the jobs across the nodes
+        Path spawn = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_spawn.c"));
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2", "--map-by", "node", "-n", "2", spawn.toString(), "3");
+        assertEquals(0, r.exitCode(), r.all());
+        for (int rank = 0; rank < 2; rank++) {
+            assertTrue(r.stdout().contains("parent " + rank + " sum 2003"), r.all());
+        }
+        for (int rank = 0; rank < 3; rank++) {
+            assertTrue(r.stdout().contains("child " + rank + " of 3 sum 2003"), r.all());
         }
     }
 }

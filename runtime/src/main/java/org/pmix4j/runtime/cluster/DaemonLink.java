@@ -64,8 +64,13 @@ final class DaemonLink implements AutoCloseable {
 
     /** Reads one frame now (the join handshake, before {@link #start}), waiting at most the silence limit. */
     Frame readNow() throws IOException {
+        return readNow(Frame.MAX_LENGTH);
+    }
+
+    /** {@link #readNow()} of a frame of at most {@code limit} bytes (a handshake's, before any proof). */
+    Frame readNow(int limit) throws IOException {
         socket.setSoTimeout((int) silenceLimitMs);
-        return Frame.readFrom(in);
+        return Frame.readFrom(in, limit);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.pmix4j.runtime.cluster;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 
 /**
@@ -28,17 +29,29 @@ record Frame(int destination, int origin, int kind, byte[] body) {
         out.write(body);
     }
 
+    /** The largest frame of the join handshake, read before the peer proved anything. */
+    static final int MAX_HANDSHAKE_LENGTH = 4096;
+
     static Frame readFrom(DataInputStream in) throws IOException {
+        return readFrom(in, MAX_LENGTH);
+    }
+
+    /** Reads a frame of at most {@code limit} bytes. */
+    static Frame readFrom(DataInputStream in, int limit) throws IOException {
         int length = in.readInt();
-        if (length < 12 || length > MAX_LENGTH) {
+        if (length < 12 || length > limit) {
             throw new IOException("a daemon frame of " + length + " bytes (the header alone is 12, the limit "
-                    + MAX_LENGTH + ")");
+                    + limit + ")");
         }
         int destination = in.readInt();
         int origin = in.readInt();
         int kind = in.readInt();
-        byte[] body = new byte[length - 12];
-        in.readFully(body);
+        // read as it arrives rather than into a buffer of the claimed size: a peer's first frame is read
+        // before it proved anything, and twelve bytes must not cost the daemon 256 MB
+        byte[] body = in.readNBytes(length - 12);
+        if (body.length != length - 12) {
+            throw new EOFException("a daemon frame of " + length + " bytes ended after " + (12 + body.length));
+        }
         return new Frame(destination, origin, kind, body);
     }
 }

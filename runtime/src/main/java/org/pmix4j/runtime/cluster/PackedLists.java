@@ -45,8 +45,10 @@ public final class PackedLists {
     private static int count(Unpacker u) {
         int at = u.position();
         int n = u.int32();
-        if (n < 0 || n > MOST) {
-            throw new WireFormatException("a list of " + n + " items in a daemon message", at);
+        // each item takes at least a byte: a count beyond what is left is refused before a list is made for it
+        if (n < 0 || n > MOST || n > u.remaining()) {
+            throw new WireFormatException("a list of " + n + " items in a daemon message (" + u.remaining()
+                    + " bytes left)", at);
         }
         return n;
     }

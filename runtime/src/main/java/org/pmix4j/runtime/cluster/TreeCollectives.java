@@ -52,7 +52,15 @@ public final class TreeCollectives {
      * concatenated, or fails when a participating node is lost or the participants are not known.
      */
     public synchronized CompletableFuture<byte[]> contribute(List<Proc> procs, byte[] data) {
-        String signature = signature(procs);
+        return contribute("fence", procs, data);
+    }
+
+    /**
+     * As {@link #contribute(List, byte[])} for a collective of another {@code kind} ("connect",
+     * "disconnect"), which never pairs with a fence over the same processes.
+     */
+    public synchronized CompletableFuture<byte[]> contribute(String kind, List<Proc> procs, byte[] data) {
+        String signature = kind + ":" + signature(procs);
         int n = calls.merge(signature, 1, Integer::sum);
         String name = n + "@" + signature;
         CompletableFuture<byte[]> done = new CompletableFuture<>();
@@ -71,7 +79,8 @@ public final class TreeCollectives {
     synchronized void up(int child, DaemonMessage.FenceUp m) {
         Pending p = open(m.collective(), m.procs());
         if (p == null) {
-            router.send(0, new DaemonMessage.FenceDown(m.collective(), PmixStatus.PMIX_ERR_NOT_FOUND, new byte[0]));
+            // every daemon waiting on it fails, not only daemon 0
+            router.toEvery(new DaemonMessage.FenceDown(m.collective(), PmixStatus.PMIX_ERR_NOT_FOUND, new byte[0]));
             return;
         }
         arrived(m.collective(), p, child, m.data());

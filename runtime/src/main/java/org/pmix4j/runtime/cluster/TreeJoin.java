@@ -71,7 +71,7 @@ final class TreeJoin {
     }
 
     private static DaemonMessage read(DaemonLink link) throws IOException {
-        Frame f = link.readNow();
+        Frame f = link.readNow(Frame.MAX_HANDSHAKE_LENGTH);
         try {
             return DaemonMessage.read(f.kind(), f.body());
         } catch (RuntimeException e) {
