@@ -42,11 +42,14 @@ public final class JobControlTool {
                 return;
             }
             step("signal-rank", r1, Attributes.JOB_CTRL_SIGNAL.info(10), 0);
+            handled(pid1);
             step("pause-rank", r1, Attributes.JOB_CTRL_PAUSE.info(true), 2);
             step("resume-rank", r1, Attributes.JOB_CTRL_RESUME.info(true), 0);
             step("pause-job", job, Attributes.JOB_CTRL_PAUSE.info(true), 3);
             step("resume-job", job, Attributes.JOB_CTRL_RESUME.info(true), 0);
             step("signal-job", job, Attributes.JOB_CTRL_SIGNAL.info(10), 0);
+            handled(pid0);
+            handled(pid1);
             step("checkpoint", job, Attributes.JOB_CTRL_CHECKPOINT.info("java-ckpt"), 0);
             step("kill-rank", r1, Attributes.JOB_CTRL_KILL.info(true), 0);
         }
@@ -70,6 +73,30 @@ public final class JobControlTool {
             s = states();
         }
         System.out.println("JT " + name + " rc=" + rc + " state=" + s);
+    }
+
+    /**
+     * Waits (at most 5 s) until the SIGUSR1 sent to {@code pid} was handled: no longer pending and the
+     * process back asleep in its wait, its handler's line written. A kill that came before would lose it.
+     */
+    private static void handled(long pid) throws InterruptedException {
+        for (int i = 0; i < 250; i++) {
+            try {
+                String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+                boolean pending = false;
+                for (String line : status.split("\n")) {
+                    if (line.startsWith("SigPnd:") || line.startsWith("ShdPnd:")) {
+                        pending |= (Long.parseLong(line.substring(7).strip(), 16) & (1L << 9)) != 0;
+                    }
+                }
+                if (!pending && state(pid) == 'S') {
+                    return;
+                }
+            } catch (Exception e) {
+                return;
+            }
+            Thread.sleep(20);
+        }
     }
 
     /** 'T' or 'r' (not stopped) for rank 0 then rank 1. */

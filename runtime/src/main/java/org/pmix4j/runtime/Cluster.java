@@ -170,7 +170,7 @@ final class Cluster implements AutoCloseable {
         }
         String message = "the daemon on " + host + " " + why;
         if (!allReported.isDone()) {
-            allReported.completeExceptionally(new LaunchException("cannot start the daemon on " + host + ": " + why, 1));
+            allReported.completeExceptionally(new LaunchException(message, 1));
             return;
         }
         // the jobs fail for the node first: its processes' ends, reported next, are consequences

@@ -175,7 +175,7 @@ class PlacementLaunchTest {
         Launch.Result other = Launch.run(tmp, "--host", "node-that-is-not-here:2", "--launch-agent", "false", "-n", "1",
                 probe);
         assertEquals(1, other.status(), other.all());
-        other.assertStderrContains("cannot start the daemon on node-that-is-not-here", "the launch agent (false) exited"
+        other.assertStderrContains("the daemon on node-that-is-not-here could not be started: the launch agent (false) exited"
                 + " with status 1");
 
         Path hostfile = tmp.resolve("hosts");
@@ -188,7 +188,7 @@ class PlacementLaunchTest {
         Launch.Result remote = Launch.run(tmp, "--hostfile", twoNodes.toString(), "--launch-agent", "false", "-n", "1",
                 probe);
         assertEquals(1, remote.status(), remote.all());
-        remote.assertStderrContains("cannot start the daemon on node-that-is-not-here");
+        remote.assertStderrContains("the daemon on node-that-is-not-here could not be started");
 
         Path bad = tmp.resolve("bad-slots");
         Files.writeString(bad, HOST + " slots=many\n");
