@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pmix4j.runtime.NodeDaemon;
+import org.pmix4j.runtime.cluster.SrunStarter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -19,8 +20,13 @@ final class DaemonCommand implements Callable<Integer> {
             description = "The parent daemon's addresses, tried in order.")
     List<String> parent = new ArrayList<>();
 
-    @Option(names = "--id", required = true, paramLabel = "N", description = "This daemon's id in the tree.")
-    int id;
+    @Option(names = "--id", paramLabel = "N", description = "This daemon's id in the tree.")
+    Integer id;
+
+    @Option(names = SrunStarter.ID_BY_NODE, paramLabel = "NODE,...",
+            description = "Started by srun: this daemon's id is 1 + the place of its Slurm node (SLURMD_NODENAME) in"
+                    + " this list.")
+    String idByNode;
 
     @Option(names = "--silence-limit", paramLabel = "MS", defaultValue = "10000",
             description = "How long a link may stay silent before it is taken for lost (ms).")
@@ -28,7 +34,18 @@ final class DaemonCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return NodeDaemon.run(new NodeDaemon.Options(parent, id, silenceLimitMs), System.in, System.err,
+        if ((id == null) == (idByNode == null)) {
+            System.err.println("pmix4j daemon: give either --id or " + SrunStarter.ID_BY_NODE);
+            return 1;
+        }
+        int self;
+        try {
+            self = id != null ? id : SrunStarter.daemonId(idByNode, System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println("pmix4j daemon: " + e.getMessage());
+            return 1;
+        }
+        return NodeDaemon.run(new NodeDaemon.Options(parent, self, silenceLimitMs), System.in, System.err,
                 System.getenv());
     }
 

@@ -12,7 +12,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import org.pmix4j.runtime.cluster.AgentStarter;
 import org.pmix4j.runtime.cluster.DaemonMessage;
+import org.pmix4j.runtime.cluster.DaemonStarter;
 import org.pmix4j.runtime.cluster.DaemonTree;
 import org.pmix4j.runtime.cluster.LaunchAgent;
 import org.pmix4j.runtime.cluster.TreeMember;
@@ -37,13 +39,19 @@ final class Cluster implements AutoCloseable {
     /**
      * How the daemons are started.
      *
-     * @param agent          the launch agent (ssh, or --launch-agent)
+     * @param agent          the launch agent (ssh, or --launch-agent), with which daemons start their children
+     * @param starter        how the launcher starts its children: the agent, or srun inside a Slurm allocation
      * @param radix          the tree's radix (each daemon starts at most this many)
      * @param daemonCommand  the command that runs {@code pmix4j daemon} on a node (the same install path)
      * @param startLimitMs   how long the launcher waits for every daemon to report
      * @param silenceLimitMs how long a link may stay silent before it is taken for lost
      */
-    record Settings(LaunchAgent agent, int radix, List<String> daemonCommand, long startLimitMs, long silenceLimitMs) {
+    record Settings(LaunchAgent agent, DaemonStarter starter, int radix, List<String> daemonCommand, long startLimitMs,
+            long silenceLimitMs) {
+        /** Every daemon started through the agent. */
+        Settings(LaunchAgent agent, int radix, List<String> daemonCommand, long startLimitMs, long silenceLimitMs) {
+            this(agent, new AgentStarter(agent), radix, daemonCommand, startLimitMs, silenceLimitMs);
+        }
     }
 
     private final HostSpec hosts;
@@ -56,12 +64,15 @@ final class Cluster implements AutoCloseable {
     private volatile UpcallDesk upcalls;
     private volatile LossListener losses = (d, h, w) -> { };
     private TreeMember tree;
+    /** Daemon 0 and one per remote host: known before the tree is, as a start failure may come first. */
+    private final int daemons;
 
     private Cluster(HostSpec hosts, Settings settings, NodeTopology localTopology, RemoteProcesses processes) {
         this.hosts = hosts;
         this.settings = settings;
         this.localTopology = localTopology;
         this.processes = processes;
+        this.daemons = 1 + hosts.remoteHosts().size();
     }
 
     /**
@@ -83,10 +94,11 @@ final class Cluster implements AutoCloseable {
         hosts.remoteHosts().forEach(h -> names.add(h.name()));
         TreeMember.LocalServer local = new TreeMember.LocalServer(procs -> ProcNodes.daemonsOf(jobs::job, procs),
                 p -> ProcNodes.daemonOf(jobs::job, p), p -> server.get().dmodexRequest(p));
-        DaemonMessage.Layout layout = new DaemonMessage.Layout(nspace, names, settings.radix(),
-                settings.agent().argv(), settings.daemonCommand());
+        DaemonMessage.Layout layout = new DaemonMessage.Layout(nspace, names,
+                settings.starter().radix(settings.radix(), names.size()), settings.agent().argv(),
+                settings.daemonCommand());
         try {
-            c.tree = TreeMember.root(layout, settings.silenceLimitMs(), c.events(), local, stderr);
+            c.tree = TreeMember.root(layout, settings.starter(), settings.silenceLimitMs(), c.events(), local, stderr);
         } catch (IOException e) {
             throw new LaunchException("cannot listen for the daemons: " + e.getMessage(), 1);
         }
@@ -103,7 +115,7 @@ final class Cluster implements AutoCloseable {
             c.close();
             throw new LaunchException("no daemon reported from " + String.join(", ", missing) + " within "
                     + settings.startLimitMs() / 1000 + " s (is the host reachable through "
-                    + settings.agent().argv().get(0) + "?)", 1);
+                    + settings.starter().name() + "?)", 1);
         } catch (ExecutionException e) {
             c.close();
             throw new LaunchException(e.getCause().getMessage(), 1);
@@ -121,7 +133,7 @@ final class Cluster implements AutoCloseable {
             public void message(int origin, DaemonMessage m) {
                 if (m instanceof DaemonMessage.NodeReport r) {
                     reports.put(r.id(), r);
-                    if (reports.size() == tree.hosts().size() - 1) {
+                    if (reports.size() == daemons - 1) {
                         allReported.complete(null);
                     }
                 } else if (m instanceof DaemonMessage.HostCall call) {
@@ -147,8 +159,8 @@ final class Cluster implements AutoCloseable {
 
     private void daemonLost(int id, String host, String why) {
         Set<Integer> gone = new HashSet<>();
-        DaemonTree shape = new DaemonTree(tree.hosts().size(), settings.radix());
-        for (int d = 1; d < tree.hosts().size(); d++) {
+        DaemonTree shape = new DaemonTree(daemons, settings.starter().radix(settings.radix(), daemons));
+        for (int d = 1; d < daemons; d++) {
             if (shape.inSubtree(id, d) && lost.add(d)) {
                 gone.add(d);
             }

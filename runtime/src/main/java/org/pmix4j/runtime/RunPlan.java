@@ -1,15 +1,18 @@
 package org.pmix4j.runtime;
 
 import java.util.Map;
+import org.pmix4j.runtime.cluster.StarterChoice;
 import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.StdinTarget;
 import org.pmix4j.runtime.iof.StreamBuffering;
 import org.pmix4j.runtime.placement.BindingPolicy;
 import org.pmix4j.runtime.placement.CpuBinder;
 import org.pmix4j.runtime.placement.HostSpec;
+import org.pmix4j.runtime.placement.LocalNode;
 import org.pmix4j.runtime.placement.MappingPolicy;
 import org.pmix4j.runtime.placement.NodeTopology;
 import org.pmix4j.runtime.placement.RankingPolicy;
+import org.pmix4j.runtime.placement.SlurmAllocation;
 
 /**
  * The launcher's options, parsed and checked against this node before anything starts: a bad value fails
@@ -58,8 +61,16 @@ final class RunPlan {
         return new RunPlan(o, NodeTopology.probe(), hostname);
     }
 
+    /**
+     * --host / --hostfile, or else the Slurm allocation's nodes and slots when inside one, as PRRTE does (for a
+     * launcher that can start daemons on them: one that cannot keeps to this node).
+     */
     private static HostSpec hostSpec(Launcher.Options o, String hostname) {
-        return HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
+        HostSpec given = HostSpec.ofOptions(o.hosts(), o.hostfile(), hostname);
+        if (given != null || o.daemonCommand().isEmpty()) {
+            return given;
+        }
+        return SlurmAllocation.detect(System.getenv()).map(a -> a.hostSpec(LocalNode.detect(hostname))).orElse(null);
     }
 
     /** Whether the hosts include other nodes (then daemons are started there). */
@@ -76,7 +87,8 @@ final class RunPlan {
         org.pmix4j.runtime.cluster.LaunchAgent agent = options.launchAgent() == null
                 ? org.pmix4j.runtime.cluster.LaunchAgent.SSH
                 : org.pmix4j.runtime.cluster.LaunchAgent.parse(options.launchAgent());
-        return new Cluster.Settings(agent, treeRadix, options.daemonCommand(),
+        return new Cluster.Settings(agent, StarterChoice.choose(agent, options.launchAgent() != null, env), treeRadix,
+                options.daemonCommand(),
                 seconds(env, "PMIX4J_DAEMON_START_TIMEOUT", 60) * 1000,
                 seconds(env, "PMIX4J_DAEMON_SILENCE_LIMIT", 10) * 1000);
     }

@@ -1,37 +1,26 @@
 package org.pmix4j.runtime.cluster;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import org.pmix4j.runtime.ProcessStarter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The daemons one daemon starts and relays for: its children in the {@link DaemonTree}. Each is started
- * through the launch agent ({@code AGENT HOST DAEMON-COMMAND --parent ADDRESSES --id N}), handed the
- * secret as the first line of the agent's stdin, and joins back over TCP ({@link TreeJoin}); once joined
- * it is attached to the router and told the tree's {@link DaemonMessage.Layout}, from which it starts its
- * own children. The agent's stderr (the remote daemon's log, or ssh's complaint) is passed to ours with the
- * host's name in front. An agent that ends before its daemon joined is a start failure, named with the
- * agent's status and last words.
+ * The daemons one daemon starts and relays for: its children in the {@link DaemonTree}. They are started
+ * by the {@link DaemonStarter} (the launch agent per child, or one srun for all), handed the secret on
+ * stdin, and join back over TCP ({@link TreeJoin}); once joined each is attached to the router and told
+ * the tree's {@link DaemonMessage.Layout}, from which it starts its own children.
  */
 public final class ChildDaemons implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChildDaemons.class);
@@ -43,22 +32,24 @@ public final class ChildDaemons implements AutoCloseable {
 
     private final DaemonRouter router;
     private final DaemonMessage.Layout layout;
+    private final DaemonStarter starter;
     private final LinkSecret secret;
     private final long silenceLimitMs;
     private final StartFailure failures;
     private final Consumer<String> stderr;
     private final ServerSocket listener;
     private final Set<Integer> joined = ConcurrentHashMap.newKeySet();
-    private final Map<Integer, Process> agents = new ConcurrentHashMap<>();
+    private volatile DaemonStarter.Started started;
     private volatile boolean closed;
 
     /**
-     * @param stderr where the agents' stderr lines go (with the host in front)
+     * @param stderr where the starter's stderr lines go (with the host in front)
      */
-    ChildDaemons(DaemonRouter router, DaemonMessage.Layout layout, LinkSecret secret, long silenceLimitMs,
-            StartFailure failures, Consumer<String> stderr) throws IOException {
+    ChildDaemons(DaemonRouter router, DaemonMessage.Layout layout, DaemonStarter starter, LinkSecret secret,
+            long silenceLimitMs, StartFailure failures, Consumer<String> stderr) throws IOException {
         this.router = router;
         this.layout = layout;
+        this.starter = starter;
         this.secret = secret;
         this.silenceLimitMs = silenceLimitMs;
         this.failures = failures;
@@ -68,7 +59,7 @@ public final class ChildDaemons implements AutoCloseable {
         this.listener = new ServerSocket(0, 512);
     }
 
-    /** Starts every child through the agent and accepts their joins. */
+    /** Starts every child and accepts their joins. */
     void start() {
         List<Integer> children = router.tree().children(router.self());
         if (children.isEmpty()) {
@@ -76,58 +67,26 @@ public final class ChildDaemons implements AutoCloseable {
         }
         Thread.ofPlatform().daemon().name("daemon-joins").start(this::acceptJoins);
         String addresses = String.join(",", addresses(listener.getLocalPort()));
-        for (int c : children) {
-            Thread.ofVirtual().name("agent-" + c).start(() -> startChild(c, addresses));
-        }
-    }
+        started = starter.start(new DaemonStarter.Request(children, layout.hosts(), layout.daemonCommand(), addresses,
+                silenceLimitMs, secret.encode()), new DaemonStarter.Progress() {
+                    @Override
+                    public boolean joined(int id) {
+                        // once closed, a starter's end is expected
+                        return closed || joined.contains(id);
+                    }
 
-    private void startChild(int id, String addresses) {
-        String host = layout.hosts().get(id);
-        List<String> command = new ArrayList<>(layout.daemonCommand());
-        command.addAll(List.of("--parent", addresses, "--id", Integer.toString(id), "--silence-limit",
-                Long.toString(silenceLimitMs)));
-        List<String> argv = new LaunchAgent(layout.agent()).commandFor(host, command);
-        LOG.debug("starting daemon {} on {}: {}", id, host, argv);
-        Process agent;
-        try {
-            agent = ProcessStarter.shared().startGroupLeader(new ProcessBuilder(argv)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD));
-        } catch (IOException e) {
-            failures.failed(id, host, "cannot run the launch agent " + layout.agent().get(0) + ": " + e.getMessage());
-            return;
-        }
-        agents.put(id, agent);
-        try {
-            OutputStream in = agent.getOutputStream();
-            in.write((secret.encode() + "\n").getBytes(StandardCharsets.US_ASCII));
-            in.flush();
-            // stdin stays open: ssh then keeps the remote side's stdin open too, which some agents need
-        } catch (IOException e) {
-            LOG.debug("writing the secret to the agent for {}: {}", host, e.toString());
-        }
-        Deque<String> last = new ArrayDeque<>();
-        try (BufferedReader err = new BufferedReader(new InputStreamReader(agent.getErrorStream(),
-                StandardCharsets.UTF_8))) {
-            for (String line; (line = err.readLine()) != null; ) {
-                stderr.accept("[" + host + "] " + line);
-                last.addLast(line);
-                if (last.size() > 3) {
-                    last.removeFirst();
-                }
-            }
-        } catch (IOException e) {
-            LOG.debug("reading the agent's stderr for {}: {}", host, e.toString());
-        }
-        int status;
-        try {
-            status = agent.waitFor();
-        } catch (InterruptedException e) {
-            return;
-        }
-        if (!joined.contains(id) && !closed) {
-            failures.failed(id, host, "the launch agent (" + layout.agent().get(0) + ") exited with status " + status
-                    + " before the daemon joined" + (last.isEmpty() ? "" : ": " + String.join(" / ", last)));
-        }
+                    @Override
+                    public void failed(int id, String host, String why) {
+                        if (!closed && !joined.contains(id)) {
+                            failures.failed(id, host, why);
+                        }
+                    }
+
+                    @Override
+                    public void stderr(String line) {
+                        stderr.accept(line);
+                    }
+                });
     }
 
     private void acceptJoins() {
@@ -203,9 +162,10 @@ public final class ChildDaemons implements AutoCloseable {
     public void close() {
         closed = true;
         closeQuietly(listener);
-        // the agents go with their daemons (the daemons end when their link to us closes); an agent
-        // still trying to connect is ended here
-        agents.values().forEach(Process::destroy);
+        DaemonStarter.Started s = started;
+        if (s != null) {
+            s.close();
+        }
     }
 
     private static void closeQuietly(ServerSocket s) {

@@ -57,12 +57,13 @@ public final class TreeMember implements AutoCloseable {
      * by them). Returns at once; each daemon announces itself to {@code events} with a NodeReport, a failure
      * with {@link Events#daemonLost}.
      *
-     * @param stderr where the launch agents' stderr lines go
+     * @param starter how daemon 0 starts its children (the daemons below start theirs with the layout's agent)
+     * @param stderr  where the starter's stderr lines go
      */
-    public static TreeMember root(DaemonMessage.Layout layout, long silenceLimitMs, Events events, LocalServer server,
-            Consumer<String> stderr) throws IOException {
+    public static TreeMember root(DaemonMessage.Layout layout, DaemonStarter starter, long silenceLimitMs,
+            Events events, LocalServer server, Consumer<String> stderr) throws IOException {
         TreeMember m = new TreeMember(0, layout, events, server);
-        m.startChildren(LinkSecret.generate(), silenceLimitMs, stderr);
+        m.startChildren(starter, LinkSecret.generate(), silenceLimitMs, stderr);
         return m;
     }
 
@@ -82,12 +83,13 @@ public final class TreeMember implements AutoCloseable {
         }
         TreeMember m = new TreeMember(id, layout, events, server);
         m.router.attach(m.router.tree().parent(id), parent);
-        m.startChildren(secret, silenceLimitMs, stderr);
+        m.startChildren(new AgentStarter(new LaunchAgent(layout.agent())), secret, silenceLimitMs, stderr);
         return m;
     }
 
-    private void startChildren(LinkSecret secret, long silenceLimitMs, Consumer<String> stderr) throws IOException {
-        children = new ChildDaemons(router, layout, secret, silenceLimitMs, this::childFailed, stderr);
+    private void startChildren(DaemonStarter starter, LinkSecret secret, long silenceLimitMs, Consumer<String> stderr)
+            throws IOException {
+        children = new ChildDaemons(router, layout, starter, secret, silenceLimitMs, this::childFailed, stderr);
         children.start();
     }
 

@@ -105,6 +105,22 @@ public final class HostSpec {
     }
 
     /**
+     * Hosts a resource manager gave (a Slurm allocation), each with its slots; {@code source} names them in
+     * messages and {@code node} tells which, if any, is this node.
+     *
+     * @throws IllegalArgumentException naming the source and a name that is not a valid host name
+     */
+    public static HostSpec given(List<Host> hosts, String source, LocalNode node) {
+        if (hosts.isEmpty()) {
+            throw new IllegalArgumentException(source + ": names no host");
+        }
+        for (Host h : hosts) {
+            checkName(h.name(), source + ": ");
+        }
+        return new HostSpec(hosts, source, node);
+    }
+
+    /**
      * Parses the values of one or more {@code --host} options.
      *
      * @throws IllegalArgumentException naming {@code --host}, the value and the item at fault

@@ -65,7 +65,7 @@ class ChildDaemonsTest {
                 (o, m) -> atRoot.add(new LoopbackTree.Received(o, m)),
                 (d, p, w) -> losses.add(new LoopbackTree.Loss(0, d, p, w)));
         DaemonMessage.Layout layout = layout(agent);
-        try (ChildDaemons children = new ChildDaemons(router, layout, secret, SILENCE_MS,
+        try (ChildDaemons children = new ChildDaemons(router, layout, agentOf(layout), secret, SILENCE_MS,
                 (id, host, why) -> failures.add(new Failure(id, host, why)), stderr::add)) {
             children.start();
             Path started = dir.resolve("started");
@@ -123,7 +123,7 @@ class ChildDaemonsTest {
                 """);
         BlockingQueue<Failure> failures = new LinkedBlockingQueue<>();
         DaemonRouter router = new DaemonRouter(0, new DaemonTree(2, 1), (o, m) -> { }, (d, p, w) -> { });
-        try (ChildDaemons children = new ChildDaemons(router, layout(agent), LinkSecret.generate(), SILENCE_MS,
+        try (ChildDaemons children = new ChildDaemons(router, layout(agent), agentOf(layout(agent)), LinkSecret.generate(), SILENCE_MS,
                 (id, host, why) -> failures.add(new Failure(id, host, why)), line -> { })) {
             children.start();
             Failure f = failures.poll(10, TimeUnit.SECONDS);
@@ -141,7 +141,7 @@ class ChildDaemonsTest {
         BlockingQueue<Failure> failures = new LinkedBlockingQueue<>();
         DaemonRouter router = new DaemonRouter(0, new DaemonTree(2, 1), (o, m) -> { }, (d, p, w) -> { });
         try (ChildDaemons children = new ChildDaemons(router, layout(dir.resolve("no-such-agent")),
-                LinkSecret.generate(), SILENCE_MS, (id, host, why) -> failures.add(new Failure(id, host, why)),
+                agentOf(layout(dir.resolve("no-such-agent"))), LinkSecret.generate(), SILENCE_MS, (id, host, why) -> failures.add(new Failure(id, host, why)),
                 line -> { })) {
             children.start();
             Failure f = failures.poll(10, TimeUnit.SECONDS);
@@ -150,5 +150,10 @@ class ChildDaemonsTest {
         } finally {
             router.close();
         }
+    }
+
+    /** The launch agent of the layout, as TreeMember starts a daemon's children with it. */
+    private static DaemonStarter agentOf(DaemonMessage.Layout layout) {
+        return new AgentStarter(new LaunchAgent(layout.agent()));
     }
 }

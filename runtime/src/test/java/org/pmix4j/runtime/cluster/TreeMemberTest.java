@@ -176,7 +176,8 @@ class TreeMemberTest {
     void aRootAloneHandlesWhatItSendsToEveryDaemon() throws Exception {
         Heard heard = new Heard();
         DaemonMessage.Layout alone = new DaemonMessage.Layout("rt", List.of("h0"), 2, List.of("ssh"), List.of("x"));
-        try (TreeMember root = TreeMember.root(alone, SILENCE_MS, heard, server(), line -> { })) {
+        try (TreeMember root = TreeMember.root(alone, new AgentStarter(new LaunchAgent(alone.agent())), SILENCE_MS,
+                heard, server(), line -> { })) {
             assertEquals(0, root.self());
             root.toEvery(new DaemonMessage.JobEnded("j"));
             assertEquals(new LoopbackTree.Received(0, new DaemonMessage.JobEnded("j")), next(heard.messages));
