@@ -38,4 +38,13 @@ public final class LeftBehind {
         }
         return out;
     }
+
+    /** Everything below {@code dir} (not itself), as paths relative to it: what a run left in a TMPDIR. */
+    public static List<String> contents(Path dir) throws IOException {
+        List<String> out = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(dir)) {
+            s.filter(p -> !p.equals(dir)).forEach(p -> out.add(dir.relativize(p).toString()));
+        }
+        return out;
+    }
 }

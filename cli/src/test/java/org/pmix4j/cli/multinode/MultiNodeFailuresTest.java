@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pmix4j.cli.LauncherProcess;
+import org.pmix4j.cli.LeftBehind;
 import org.pmix4j.testkit.Run;
 import org.pmix4j.testkit.TestHosts;
 
@@ -46,9 +46,9 @@ class MultiNodeFailuresTest {
     /** After each test: no daemon runs any more and no host keeps a runtime's directory. */
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), daemons(), "daemons left running"));
+        Retry.eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), daemons(), "daemons left running"));
         for (TestHosts.Host h : hosts.hosts()) {
-            eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), leftIn(h.tmpDir()),
+            Retry.eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), LeftBehind.contents(h.tmpDir()),
                     "left in the TMPDIR of " + h.name()));
         }
     }
@@ -56,14 +56,6 @@ class MultiNodeFailuresTest {
     private static List<String> daemons() {
         return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(" daemon --parent"))
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
-    }
-
-    private static List<String> leftIn(Path tmp) throws IOException {
-        List<String> out = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(tmp)) {
-            s.filter(p -> !p.equals(tmp)).forEach(p -> out.add(tmp.relativize(p).toString()));
-        }
-        return out;
     }
 
     private static List<String> command(String... args) {
@@ -161,7 +153,7 @@ class MultiNodeFailuresTest {
         // the launcher's JVM itself (the process started is nsenter, which execs it)
         launcher.toHandle().destroyForcibly();
         launcher.waitFor();
-        eventually(Duration.ofSeconds(10), () -> {
+        Retry.eventually(Duration.ofSeconds(10), () -> {
             assertTrue(ProcessHandle.of(h2).isEmpty() || !ProcessHandle.of(h2).get().isAlive(), "rank on h2 alive");
             assertTrue(ProcessHandle.of(h3).isEmpty() || !ProcessHandle.of(h3).get().isAlive(), "rank on h3 alive");
         });
@@ -176,26 +168,6 @@ class MultiNodeFailuresTest {
         Run.Result next = hosts.on("h1", command("--host", "h1,h2,h3", "--map-by", "node", "-n", "3", "true")
                 .toArray(String[]::new)).timeout(Duration.ofSeconds(60)).go();
         assertEquals(0, next.exitCode(), next.all());
-    }
-
-    interface Check {
-        void run() throws Exception;
-    }
-
-    /** Retries {@code check} until it passes; its last failure after {@code limit} (no timing is asserted). */
-    private static void eventually(Duration limit, Check check) throws Exception {
-        long end = System.nanoTime() + limit.toNanos();
-        while (true) {
-            try {
-                check.run();
-                return;
-            } catch (AssertionError e) {
-                if (System.nanoTime() > end) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
     }
 
     /** A started process's stdout and stderr, read as they come. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,12 +12,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pmix4j.cli.LauncherProcess;
+import org.pmix4j.cli.LeftBehind;
 import org.pmix4j.testkit.NativeBuild;
 import org.pmix4j.testkit.Run;
 import org.pmix4j.testkit.TestHosts;
@@ -53,24 +52,16 @@ class SlurmRunTest {
     /** After each test: no daemon srun started, and no srun of ours, is left; the allocation is gone. */
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        eventually(Duration.ofSeconds(60), () -> assertEquals(List.of(), ours(), "left running"));
+        Retry.eventually(Duration.ofSeconds(60), () -> assertEquals(List.of(), ours(), "left running"));
         // a job whose salloc ended is COMPLETING a moment longer
-        eventually(Duration.ofSeconds(30), () -> {
+        Retry.eventually(Duration.ofSeconds(30), () -> {
             Run.Result q = slurm.run("h1", "squeue", "-h", "-o", "%i %T");
             assertEquals("", q.stdout().strip(), q.all());
         });
         for (TestHosts.Host h : hosts.hosts()) {
-            eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), leftIn(h.tmpDir()),
+            Retry.eventually(Duration.ofSeconds(10), () -> assertEquals(List.of(), LeftBehind.contents(h.tmpDir()),
                     "left in the TMPDIR of " + h.name()));
         }
-    }
-
-    private static List<String> leftIn(Path tmp) throws IOException {
-        List<String> out = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(tmp)) {
-            s.filter(p -> !p.equals(tmp)).forEach(p -> out.add(tmp.relativize(p).toString()));
-        }
-        return out;
     }
 
     /** Our daemons (started with --id-by-node) and the srun that started them. */
@@ -165,7 +156,7 @@ class SlurmRunTest {
         List<Long> ranks = new ArrayList<>();
         for (String host : List.of("h2", "h3")) {
             Pattern p = Pattern.compile("pid (\\d+) on " + host);
-            eventually(Duration.ofSeconds(60), () -> assertTrue(p.matcher(Files.readString(out)).find(),
+            Retry.eventually(Duration.ofSeconds(60), () -> assertTrue(p.matcher(Files.readString(out)).find(),
                     Files.readString(out)));
             Matcher m = p.matcher(Files.readString(out));
             assertTrue(m.find());
@@ -177,7 +168,7 @@ class SlurmRunTest {
         ProcessHandle launcher = salloc.toHandle().descendants().filter(p -> p.info().commandLine().orElse("")
                 .contains("org.pmix4j.cli.Main run --map-by node")).findFirst().orElseThrow();
         launcher.destroyForcibly();
-        eventually(Duration.ofSeconds(60), () -> {
+        Retry.eventually(Duration.ofSeconds(60), () -> {
             for (long pid : ranks) {
                 assertTrue(ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true), "rank " + pid + " alive");
             }
@@ -195,26 +186,6 @@ class SlurmRunTest {
             Run.Result c = hosts.on(h, LauncherProcess.commandLine(List.of(), "clean", List.of("--tmpdir",
                     hosts.host("h1").tmpDir().toString())).toArray(String[]::new)).go();
             assertEquals(0, c.exitCode(), c.all());
-        }
-    }
-
-    interface Check {
-        void run() throws Exception;
-    }
-
-    /** Retries {@code check} until it passes; its last failure after {@code limit} (no timing is asserted). */
-    private static void eventually(Duration limit, Check check) throws Exception {
-        long end = System.nanoTime() + limit.toNanos();
-        while (true) {
-            try {
-                check.run();
-                return;
-            } catch (AssertionError e) {
-                if (System.nanoTime() > end) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
         }
     }
 }
