@@ -4,6 +4,8 @@
  *   multinode_client fence    puts a GLOBAL key, fences with PMIX_COLLECT_DATA, gets every rank's key
  *   multinode_client dmodex   puts a GLOBAL key, fences without data, gets every rank's key (the direct modex)
  *   multinode_client get      puts and commits, no fence: gets every rank's key (waiting for its commit)
+ *   multinode_client group    every rank constructs the group "mn.group" of all ranks asking for a context id,
+ *                             prints "group R context ID", and destructs it
  *   multinode_client pubsub   rank 0 publishes mn.pub=from-HOST; after a fence every rank looks it up and
  *                             prints "lookup R VALUE"; after a second fence rank 0 unpublishes it
  *
@@ -45,6 +47,28 @@ int main(int argc, char **argv)
     printf("rank %u host %s nodeid %u localsize %u peers %s size %u\n", me.rank, host, nodeid, localsize, peers, size);
     fflush(stdout);
 
+    if (strcmp(mode, "group") == 0) {
+        pmix_proc_t *members = malloc(size * sizeof(pmix_proc_t));
+        for (uint32_t t = 0; t < size; t++) {
+            PMIX_LOAD_PROCID(&members[t], me.nspace, t);
+        }
+        pmix_info_t ask;
+        bool yes = true;
+        PMIX_INFO_LOAD(&ask, PMIX_GROUP_ASSIGN_CONTEXT_ID, &yes, PMIX_BOOL);
+        pmix_info_t *results = NULL;
+        size_t nresults = 0;
+        if ((rc = PMIx_Group_construct("mn.group", members, size, &ask, 1, &results, &nresults)) != PMIX_SUCCESS)
+            return fail("group-construct", rc);
+        long long context = -1;
+        for (size_t i = 0; i < nresults; i++) {
+            if (PMIX_CHECK_KEY(&results[i], PMIX_GROUP_CONTEXT_ID)) context = (long long) results[i].value.data.size;
+        }
+        printf("group %u context %lld\n", me.rank, context);
+        if ((rc = PMIx_Group_destruct("mn.group", NULL, 0)) != PMIX_SUCCESS) return fail("group-destruct", rc);
+        printf("done %u\n", me.rank);
+        fflush(stdout);
+        return PMIx_Finalize(NULL, 0) == PMIX_SUCCESS ? 0 : 2;
+    }
     if (strcmp(mode, "pubsub") == 0) {
         pmix_info_t pub;
         char text[300];

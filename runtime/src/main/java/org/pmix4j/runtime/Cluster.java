@@ -103,6 +103,7 @@ final class Cluster implements AutoCloseable {
             throw new LaunchException("cannot listen for the daemons: " + e.getMessage(), 1);
         }
         processes.attach(c.tree);
+        c.tree.collectives().finishAtRoot(GroupContextIds.KIND, GroupContextIds::finish);
         try {
             c.allReported.get(settings.startLimitMs(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

@@ -20,6 +20,13 @@ interface OtherNodes {
     /** PMIx_Connect / PMIx_Disconnect with processes of other nodes: done when every node's server joined. */
     CompletionStage<Void> connect(String kind, List<Proc> procs);
 
+    /**
+     * PMIx_Group_construct / _destruct with processes of other nodes (or asking for a context id): done when
+     * every node's server joined; a construct answers PMIX_GROUP_CONTEXT_ID when one was asked for.
+     */
+    CompletionStage<List<Info>> group(HostModule.GroupOperation op, String groupId, List<Proc> members,
+            List<Info> directives);
+
     /** An event a process of this node raised for a range beyond it: to every node's server. */
     CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info);
 
@@ -45,6 +52,14 @@ interface OtherNodes {
         public CompletionStage<Void> connect(String kind, List<Proc> procs) {
             return HostModule.unsupported(kind + " with processes of other nodes (this runtime has one node)");
         }
+
+        @Override
+        public CompletionStage<List<Info>> group(HostModule.GroupOperation op, String groupId, List<Proc> members,
+                List<Info> directives) {
+            // one node: only a context id is asked of the host
+            return java.util.concurrent.CompletableFuture.completedFuture(GroupContextIds.answer(op, directives,
+                    GroupContextIds.next()));
+        }
     };
 
     /** Through the daemon tree. */
@@ -63,6 +78,15 @@ interface OtherNodes {
             @Override
             public CompletionStage<Void> connect(String kind, List<Proc> procs) {
                 return tree.collectives().contribute(kind, procs, new byte[0]).thenApply(all -> null);
+            }
+
+            @Override
+            public CompletionStage<List<Info>> group(HostModule.GroupOperation op, String groupId, List<Proc> members,
+                    List<Info> directives) {
+                // daemon 0 turns a complete construct into the group's one context id (GroupContextIds)
+                String kind = op == HostModule.GroupOperation.CONSTRUCT ? GroupContextIds.KIND : "groupdestruct";
+                return tree.collectives().contribute(kind, members, new byte[0])
+                        .thenApply(all -> GroupContextIds.answer(op, directives, GroupContextIds.read(all)));
             }
 
             @Override

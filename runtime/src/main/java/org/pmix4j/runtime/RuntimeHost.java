@@ -276,4 +276,10 @@ final class RuntimeHost implements HostModule {
     public CompletionStage<Void> disconnect(List<Proc> procs, List<Info> directives) {
         return otherNodes.connect("disconnect", procs);
     }
+
+    @Override
+    public CompletionStage<List<Info>> group(GroupOperation op, String groupId, List<Proc> members,
+            List<Info> directives) {
+        return otherNodes.group(op, groupId, members, directives);
+    }
 }

@@ -171,4 +171,16 @@ class MultiNodeRunTest {
             assertTrue(r.stdout().contains("child " + rank + " of 3 sum 2003"), r.all());
         }
     }
+
+    @Test
+    void aGroupOverEveryHostGetsOneContextId() {
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
+        Run.Result r = run("--host", "h1:2,h2:2,h3:2,h4:2", "--map-by", "node", "-n", "8", exe.toString(), "group");
+        assertEquals(0, r.exitCode(), r.all());
+        List<String> ids = r.stdout().lines().filter(l -> l.startsWith("group ")).map(l -> l.replaceAll(".* context ", ""))
+                .distinct().toList();
+        assertEquals(1, ids.size(), "one context id for every member:\n" + r.stdout());
+        assertTrue(Long.parseLong(ids.get(0)) > 0, r.stdout());
+        assertEquals(8, r.stdout().lines().filter(l -> l.startsWith("done ")).count(), r.all());
+    }
 }

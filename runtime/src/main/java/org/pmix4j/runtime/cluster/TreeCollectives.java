@@ -27,6 +27,11 @@ public final class TreeCollectives {
 
     private final DaemonRouter router;
     private final Locator locator;
+    /**
+     * What daemon 0 makes of a complete collective's data, by kind (the concatenation, unless a kind says
+     * otherwise: a group's context id is made there, once).
+     */
+    private final Map<String, java.util.function.UnaryOperator<byte[]>> finishers = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Integer> calls = new HashMap<>();
     private final Map<String, Pending> pending = new HashMap<>();
 
@@ -73,6 +78,11 @@ public final class TreeCollectives {
         p.local = done;
         arrived(name, p, router.self(), data);
         return done;
+    }
+
+    /** On daemon 0: collectives of {@code kind} complete with {@code finisher} applied to their data. */
+    public void finishAtRoot(String kind, java.util.function.UnaryOperator<byte[]> finisher) {
+        finishers.put(kind, finisher);
     }
 
     /** A child's subtree contributed. */
@@ -152,7 +162,10 @@ public final class TreeCollectives {
             return;
         }
         if (router.self() == 0) {
-            router.toEvery(new DaemonMessage.FenceDown(name, PmixStatus.PMIX_SUCCESS, p.data.toByteArray()));
+            // the name is "<n>@<kind>:<signature>"
+            String kind = name.substring(name.indexOf('@') + 1, name.indexOf(':'));
+            byte[] all = finishers.getOrDefault(kind, d -> d).apply(p.data.toByteArray());
+            router.toEvery(new DaemonMessage.FenceDown(name, PmixStatus.PMIX_SUCCESS, all));
         } else {
             router.send(router.tree().parent(router.self()), new DaemonMessage.FenceUp(name, p.procs,
                     p.data.toByteArray()));
