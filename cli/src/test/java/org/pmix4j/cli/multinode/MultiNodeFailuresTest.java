@@ -89,10 +89,7 @@ class MultiNodeFailuresTest {
         StreamText out = new StreamText(launcher);
         out.await("started h2", Duration.ofSeconds(30));
         out.await("started h3", Duration.ofSeconds(30));
-        // the daemon's JVM on h2 (daemon 1), not the ssh that started it
-        long daemon = ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/java")
-                && p.info().commandLine().orElse("").matches(".* daemon --parent \\S+ --id 1 .*")).findFirst()
-                .orElseThrow().pid();
+        long daemon = daemonOnH2();
         new ProcessBuilder("kill", "-9", Long.toString(daemon)).start().waitFor();
         assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not end: " + out.all());
         assertNotEquals(0, launcher.exitValue(), out.all());
@@ -109,9 +106,7 @@ class MultiNodeFailuresTest {
         StreamText out = new StreamText(launcher);
         out.await("started h2", Duration.ofSeconds(30));
         out.await("started h3", Duration.ofSeconds(30));
-        long daemon = ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/java")
-                && p.info().commandLine().orElse("").matches(".* daemon --parent \\S+ --id 1 .*")).findFirst()
-                .orElseThrow().pid();
+        long daemon = daemonOnH2();
         new ProcessBuilder("kill", "-STOP", Long.toString(daemon)).start().waitFor();
         try {
             assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not end: " + out.all());
@@ -122,6 +117,13 @@ class MultiNodeFailuresTest {
             new ProcessBuilder("kill", "-CONT", Long.toString(daemon)).start().waitFor();
         }
         nextRunReclaims();
+    }
+
+    /** The pid of the daemon's JVM on h2 (daemon 1), not of the ssh that started it. */
+    private static long daemonOnH2() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/java")
+                && p.info().commandLine().orElse("").matches(".* daemon --parent \\S+ --id 1 .*")).findFirst()
+                .orElseThrow().pid();
     }
 
     private static String[] prepend(List<String> head, List<String> tail) {
