@@ -11,7 +11,7 @@
  *                                              PMIX_LAUNCH_COMPLETE and the job's end, releases the IL
  *   initiator hold RNDZFILE IL-CMD...          the same, then waits to be killed once the job is launched
  *   initiator hold-init RNDZFILE IL-CMD...     the same, but waits to be killed without releasing the IL
- *   initiator refuse RNDZFILE IL-CMD...        the same with PMIX_DEBUG_STOP_ON_EXEC among the directives;
+ *   initiator refuse RNDZFILE IL-CMD...        the same with PMIX_JOB_TIMEOUT among the directives;
  *                                              waits for the IL's PMIX_ERR_JOB_FAILED_TO_LAUNCH
  *   initiator dvm  RNDZFILE NP APP IL-CMD...   initiator-based parsing: spawns the IL (a DVM), waits for its
  *                                              PMIX_LAUNCHER_READY, attaches to it and spawns NP copies of APP
@@ -223,7 +223,8 @@ int main(int argc, char **argv)
         void *dirs = PMIx_Info_list_start();
         PMIx_Info_list_add(dirs, PMIX_DISPLAY_MAP, NULL, PMIX_BOOL);
         if (0 == strcmp(mode, "refuse")) {
-            PMIx_Info_list_add(dirs, PMIX_DEBUG_STOP_ON_EXEC, NULL, PMIX_BOOL);
+            int limit = 5;
+            PMIx_Info_list_add(dirs, PMIX_JOB_TIMEOUT, &limit, PMIX_INT);
         }
         pmix_data_array_t darray;
         PMIx_Info_list_convert(dirs, &darray);

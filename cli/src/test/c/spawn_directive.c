@@ -5,8 +5,9 @@
  *   spawn_directive LAUNCHER_PID PROGRAM
  *
  * Connects to the launcher (PMIX_SERVER_PIDINFO; the rendezvous file is found under TMPDIR), then spawns one
- * process of PROGRAM twice: with PMIX_DEBUG_STOP_ON_EXEC = true, and with PMIX_SESSION_ID = 7. Prints
- * "stop-on-exec <status name>" and "session-id <status name>". Exit 0 when the first was refused with
+ * process of PROGRAM twice: with PMIX_LAUNCHER_DAEMON marked required (PMIX_INFO_REQD: a launcher's own
+ * daemon replaced, which pmix4j does not do), and with PMIX_SESSION_ID = 7. Prints
+ * "launcher-daemon <status name>" and "session-id <status name>". Exit 0 when the first was refused with
  * PMIX_ERR_NOT_SUPPORTED and the second with PMIX_ERR_NOT_FOUND (a plain run has no session 7), 1 when
  * tool_init failed, 2 otherwise.
  */
@@ -36,7 +37,6 @@ int main(int argc, char **argv)
     pmix_proc_t me;
     pmix_info_t info, directive;
     pmix_status_t stop, session;
-    bool yes = true;
     uint32_t sid = 7;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -50,9 +50,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "PMIx_tool_init failed\n");
         return 1;
     }
-    PMIX_INFO_LOAD(&directive, PMIX_DEBUG_STOP_ON_EXEC, &yes, PMIX_BOOL);
+    PMIX_INFO_LOAD(&directive, PMIX_LAUNCHER_DAEMON, "/bin/false", PMIX_STRING);
+    PMIX_INFO_REQUIRED(&directive);
     stop = spawn_with(argv[2], &directive);
-    printf("stop-on-exec %s\n", PMIx_Error_string(stop));
+    printf("launcher-daemon %s\n", PMIx_Error_string(stop));
     PMIX_INFO_LOAD(&directive, PMIX_SESSION_ID, &sid, PMIX_UINT32);
     session = spawn_with(argv[2], &directive);
     printf("session-id %s\n", PMIx_Error_string(session));

@@ -100,6 +100,18 @@ abstract class JobCommand {
             description = "With --timeout: print each process's state before stopping the job.")
     boolean reportStateOnTimeout;
 
+    @Option(names = "--stop-on-exec", description = "Hold every process at its first instruction after exec until"
+            + " a debugger releases it (PMIX_DEBUG_STOP_ON_EXEC; release: pmix4j debug release NSPACE).")
+    boolean stopOnExec;
+
+    @Option(names = "--stop-in-init", description = "Every process waits in PMIx_Init (MPI_Init) until a debugger"
+            + " releases it (PMIX_DEBUG_STOP_IN_INIT).")
+    boolean stopInInit;
+
+    @Option(names = "--stop-in-app", description = "Tell the application to wait for a debugger at a place of its"
+            + " choosing (PMIX_DEBUG_STOP_IN_APP in its job data; the application must honour it).")
+    boolean stopInApp;
+
     @Parameters(arity = "1..*", paramLabel = "PROGRAM [ARGS...] [: [APP OPTIONS] PROGRAM [ARGS...]]...",
             description = "The program to run and its arguments; further applications after ':'.")
     List<String> words = new ArrayList<>();
@@ -121,7 +133,8 @@ abstract class JobCommand {
                 .oversubscribe(oversubscribe).noOversubscribe(noOversubscribe)
                 .mapBy(mapBy).rankBy(rankBy).bindTo(bindTo).hosts(hosts).hostfile(hostfile)
                 .output(out).streamBuffering(streamBuffering).stdin(stdin).display(display).reportBindings(reportBindings)
-                .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout);
+                .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout)
+                .pause(new org.pmix4j.runtime.JobPause(stopOnExec, stopInInit, stopInApp));
     }
 
     /** An old spelling: as PRRTE, convert it to its --output directive and say so. */

@@ -14,7 +14,7 @@ import org.pmix4j.testkit.Run;
 
 /**
  * A libpmix 4.2.2 tool (spawn_directive.c) asks a running {@code pmix4j run} to spawn with
- * PMIX_DEBUG_STOP_ON_EXEC, then with PMIX_SESSION_ID 7: the first is refused with PMIX_ERR_NOT_SUPPORTED
+ * PMIX_LAUNCHER_DAEMON marked required, then with PMIX_SESSION_ID 7: the first is refused with PMIX_ERR_NOT_SUPPORTED
  * (runtime.SpawnDirectives), the second with PMIX_ERR_NOT_FOUND (a plain run has only its default session,
  * 0), instead of being started as if nothing had been asked, and the launcher goes on and says why.
  */
@@ -23,7 +23,7 @@ class SpawnDirectivesToolTest {
     Path tmp;
 
     @Test
-    void aSpawnAskingToBeHeldForADebuggerOrToRunInASessionIsRefused() throws Exception {
+    void aSpawnAskingForADaemonOfItsOwnOrToRunInASessionIsRefused() throws Exception {
         Path tool = NativeBuild.pmixProgram(Path.of("src/test/c/spawn_directive.c"));
         try (LauncherProcess p = LauncherProcess.start(Files.createDirectories(tmp.resolve("launcher-tmp")),
                 List.of("-n", "1", "/bin/sh", "-c", "echo ready; sleep 120"))) {
@@ -31,7 +31,7 @@ class SpawnDirectivesToolTest {
             Run.Result t = p.tool(List.of(tool.toString(), Long.toString(p.pid()), "/bin/true"))
                     .timeout(Duration.ofSeconds(60)).go();
             assertEquals(0, t.exitCode(), t.all() + "\n" + p.all());
-            assertTrue(t.stdout().contains("stop-on-exec NOT-SUPPORTED"), t.all());
+            assertTrue(t.stdout().contains("launcher-daemon NOT-SUPPORTED"), t.all());
             assertTrue(t.stdout().contains("session-id NOT-FOUND"), t.all());
             long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (!p.stderr().contains("PMIX_SESSION_ID 7: no such session in this runtime")

@@ -22,12 +22,15 @@ final class DaemonHost implements HostModule {
     private final OtherNodes otherNodes;
     private final UpcallRelay launcher;
     private final JobsByNamespace jobs;
+    private final DebuggerEvents debugger;
 
     /**
      * @param launcher what the launcher answers for this node's server
      * @param jobs     the jobs on this node
+     * @param debugger releases the processes this node holds at exec
      */
-    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, JobsByNamespace jobs) {
+    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, JobsByNamespace jobs, DebuggerEvents debugger) {
+        this.debugger = debugger;
         this.otherNodes = otherNodes;
         this.launcher = launcher;
         this.jobs = jobs;
@@ -55,6 +58,8 @@ final class DaemonHost implements HostModule {
 
     @Override
     public CompletionStage<Void> notifyEvent(int code, Proc source, DataRange range, List<Info> info) {
+        // a release from a tool here continues this node's held processes at once; the launcher counts readiness
+        debugger.seen(code, source, range, info);
         return otherNodes.notifyEvent(code, source, range, info);
     }
 

@@ -38,6 +38,7 @@ final class Job {
     private final List<org.pmix4j.api.Info> directives;
     private final boolean launchedByTool;
     private final int session;
+    private final JobPause pause;
     private volatile boolean separated;
 
     /**
@@ -55,6 +56,7 @@ final class Job {
         this.launchedByTool = parent != null && launchedByTool;
         this.session = session;
         this.separated = org.pmix4j.api.Attributes.SPAWN_CHILD_SEP.find(directives).orElse(false);
+        this.pause = JobPause.of(directives);
         // the job ends when all of its processes have, not when those started so far have
         this.remaining = placement.size();
     }
@@ -66,6 +68,11 @@ final class Job {
 
     String nspace() {
         return nspace;
+    }
+
+    /** Where the job's processes wait for a debugger, as its request asked (checked by SpawnDirectives). */
+    JobPause pause() {
+        return pause;
     }
 
     List<AppContext> apps() {

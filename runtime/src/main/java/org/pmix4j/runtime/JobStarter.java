@@ -104,6 +104,7 @@ final class JobStarter {
                             session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
+            registration.addAll(job.pause().registrationInfos());
             // every node's server registers the same data, each with the session directories of its own node
             List<Info> shared = List.copyOf(registration);
             List<ProcPlacement> here = map.procsOn(0);

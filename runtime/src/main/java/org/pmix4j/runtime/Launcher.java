@@ -57,8 +57,9 @@ public final class Launcher {
     public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
             List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
             Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display,
-            String launchAgent, Integer treeRadix, List<String> daemonCommand) {
+            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause) {
         public Options {
+            pause = pause == null ? JobPause.NONE : pause;
             daemonCommand = List.copyOf(daemonCommand);
             hosts = List.copyOf(hosts);
             output = List.copyOf(output);
@@ -150,6 +151,7 @@ public final class Launcher {
             private String launchAgent;
             private Integer treeRadix;
             private List<String> daemonCommand = List.of();
+            private JobPause pause = JobPause.NONE;
 
             private Builder() {
             }
@@ -239,10 +241,16 @@ public final class Launcher {
                 return this;
             }
 
+            /** --stop-on-exec, --stop-in-init, --stop-in-app: where the job waits for a debugger. */
+            public Builder pause(JobPause where) {
+                pause = where;
+                return this;
+            }
+
             public Options build() {
                 return new Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, output,
                         streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display,
-                        launchAgent, treeRadix, daemonCommand);
+                        launchAgent, treeRadix, daemonCommand, pause);
             }
         }
     }

@@ -33,6 +33,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
     private final ExitListener exits;
     private final ToolStdin toolStdin;
     private final ProcessStarter starter;
+    private final HeldAtExec held;
 
     /**
      * @param launcherEnv the launcher's own environment
@@ -44,10 +45,12 @@ final class LocalProcessLauncher implements ProcessLauncher {
      * @param toolStdin   the processes whose stdin tools push (PMIX_FWD_STDIN of a spawn)
      * @param starter     what forks every process (the only way this runtime starts a job's processes)
      * @param hostname    this node's name
+     * @param held        the processes held at exec for a debugger (a job paused with PMIX_DEBUG_STOP_ON_EXEC)
      */
     LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, OutputForwarding iof,
             Function<Proc, Map<String, String>> serverEnv, BiConsumer<Proc, Long> started, ExitListener exits,
-            ToolStdin toolStdin, ProcessStarter starter, String hostname) {
+            ToolStdin toolStdin, ProcessStarter starter, String hostname, HeldAtExec held) {
+        this.held = held;
         this.hostname = hostname;
         this.started = started;
         this.toolStdin = toolStdin;
@@ -63,15 +66,20 @@ final class LocalProcessLauncher implements ProcessLauncher {
     @Override
     public void launch(Request request) {
         Job job = request.job();
+        // read from the job's data, the same on every node (a daemon's job has no directives of its own)
+        boolean holdAtExec = JobPause.of(request.registration()).onExec();
         for (ProcPlacement s : request.procs()) {
-            LaunchedProcess p = fork(request, s);
+            LaunchedProcess p = fork(request, s, holdAtExec);
             job.add(p);
             started.accept(p.proc(), p.pid());
+            if (holdAtExec) {
+                held.held(p.proc(), p.pid());
+            }
             Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
         }
     }
 
-    private LaunchedProcess fork(Request request, ProcPlacement s) {
+    private LaunchedProcess fork(Request request, ProcPlacement s, boolean holdAtExec) {
         Job job = request.job();
         AppContext app = job.apps().get(s.appnum());
         String wdir = request.wdirs().get(s.appnum());
@@ -103,7 +111,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
                 : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
-            Process p = starter.startGroupLeader(pb);
+            Process p = holdAtExec ? starter.startHeldGroupLeader(pb) : starter.startGroupLeader(pb);
             ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
                     p.getInputStream(), p.getErrorStream());
             if (readsStdin) {

@@ -159,12 +159,19 @@ final class LocalRuntime implements AutoCloseable {
         sessionControl = new SessionControl(sessions, new RuntimeSessionJobs(jobs), sessionEvents, sessionTree, tools,
                 sessionListener, settings.persistent(), uid, hostname, messages::say);
         RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid));
+        // the launcher counts the readiness of every node's processes; its events go where the job events go
+        OtherNodes beyond = otherNodes;
+        JobEvents.Raiser raiser = cluster == null ? (code, src, range, info) -> server.notifyEvent(code, src, range, info)
+                : beyond::notifyEvent;
+        DebugReadiness readiness = new DebugReadiness(jobs::job, new Proc(base + "@0", 0), raiser, messages);
+        HeldAtExec held = new HeldAtExec(readiness::ready);
+        DebuggerEvents debugger = new DebuggerEvents(held, readiness);
         RuntimeHost host = new RuntimeHost(jobs, queries, new RuntimeLog(iof::launcherMessage, out),
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
-                otherNodes);
+                otherNodes, debugger);
         server = PmixServer.start(host, init, env);
         if (cluster != null) {
-            cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server));
+            cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server, debugger));
         }
         messages.deliverThrough(server);
         HostAttributes.registerAll(server);
@@ -192,7 +199,7 @@ final class LocalRuntime implements AutoCloseable {
         iof.start();
         supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages, hostname);
         ProcessLauncher local = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
-                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared(), hostname);
+                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared(), hostname, held);
         ProcessLauncher launcher = cluster == null ? local : new ClusterLauncher(local, remote);
         Cluster nodes = cluster;
         JobPlacer placer = new JobPlacer(plan, hostname, nodes == null ? List::of : () -> nodes.nodes(hostname));
@@ -210,7 +217,9 @@ final class LocalRuntime implements AutoCloseable {
 
     /** The user's job: the applications of the command line, with the launcher's stdin and time limit. */
     Job launchUserJob(List<AppContext> apps) {
-        List<Info> directives = indirect.directivesForUserJob();
+        List<Info> directives = new ArrayList<>(indirect.directivesForUserJob());
+        // --stop-*: as if asked by a spawn (an initiator's launch directives may ask the same)
+        directives.addAll(plan.options.pause().directives());
         stdin = StdinRouter.ofLauncherStdin();
         Job job = starter.startUserJob(apps, stdin, directives);
         userJobLaunched = true;

@@ -17,6 +17,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataRange;
+import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.cluster.DaemonMessage;
@@ -71,6 +73,8 @@ public final class NodeDaemon implements AutoCloseable {
     private PmixServer server;
     private OutputRelay relay;
     private UpcallRelay upcalls;
+    private DebuggerEvents debugger;
+    private HeldAtExec held;
 
     private NodeDaemon(Options options, Map<String, String> env) {
         this.options = options;
@@ -142,7 +146,12 @@ public final class NodeDaemon implements AutoCloseable {
                 Attributes.SERVER_RANK.info(options.id())));
         init.addAll(settings.serverInfo());
         upcalls = new UpcallRelay(tree);
-        server = PmixServer.start(new DaemonHost(OtherNodes.through(tree), upcalls, jobs::get), init, env);
+        OtherNodes otherNodes = OtherNodes.through(tree);
+        // a process held at exec here is ready for a debugger: the launcher, which counts, is told as by a client
+        held = new HeldAtExec(proc -> otherNodes.notifyEvent(PmixStatus.PMIX_READY_FOR_DEBUG, proc, DataRange.RM,
+                List.of(Attributes.EVENT_NON_DEFAULT.info(true), Attributes.BREAKPOINT.info("exec"))));
+        debugger = new DebuggerEvents(held, null);
+        server = PmixServer.start(new DaemonHost(otherNodes, upcalls, jobs::get, debugger), init, env);
         relay = new OutputRelay((proc, channel, data) -> tree.send(0,
                 new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
         tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),
@@ -159,11 +168,22 @@ public final class NodeDaemon implements AutoCloseable {
             case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
             case DaemonMessage.Shutdown s -> ended.complete(s.why());
             case DaemonMessage.HostAnswer a -> upcalls.answered(a);
-            case DaemonMessage.Event e -> UpcallRelay.raise(e.event(), server).exceptionally(err -> {
+            case DaemonMessage.Event e -> relayedEvent(e);
+            default -> LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
+        }
+    }
+
+    /** An event for every node: a debugger's release continues what is held here; the server delivers it. */
+    private void relayedEvent(DaemonMessage.Event e) {
+        try {
+            UpcallRelay.RelayedEvent ev = UpcallRelay.unpackEvent(e.event());
+            debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
+            server.notifyEvent(ev.code(), ev.source(), ev.range(), ev.info()).exceptionally(err -> {
                 LOG.debug("delivering a relayed event: {}", err.toString());
                 return null;
             });
-            default -> LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
+        } catch (RuntimeException bad) {
+            LOG.warn("daemon {}: an event that cannot be read: {}", options.id(), bad.toString());
         }
     }
 
@@ -203,7 +223,7 @@ public final class NodeDaemon implements AutoCloseable {
         List<ProcPlacement> toStart = new ArrayList<>(here);
         // the run's environment (-x …) is the job's: one launcher per job
         LocalProcessLauncher launcher = new LocalProcessLauncher(env, layout.runEnv(), binder, relay,
-                server::setupFork, this::started, this::exited, stdin, ProcessStarter.shared(), hostname);
+                server::setupFork, this::started, this::exited, stdin, ProcessStarter.shared(), hostname, held);
         try {
             launcher.launch(new ProcessLauncher.Request(job, toStart, wdirs, OutputOptions.DEFAULT, 0, null,
                     StdinTarget.NONE, stdinRanks::contains, m.registration()));

@@ -43,6 +43,7 @@ final class RuntimeHost implements HostModule {
     private final ToolUsers tools;
     private final int uid;
     private final OtherNodes otherNodes;
+    private final DebuggerEvents debugger;
     private volatile SpawnHandler spawns;
 
     /**
@@ -51,11 +52,14 @@ final class RuntimeHost implements HostModule {
      * @param tools          learns each tool's uid at its connect
      * @param uid            the runtime's user (the uid of its own processes' requests)
      * @param otherNodes     the other nodes' servers (collectives and the direct modex across nodes)
+     * @param debugger       counts the processes ready for a debugger, releases those held at exec
      */
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
             ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin, OutputTakers takers,
-            SessionControl sessionControl, AllocationBroker broker, ToolUsers tools, int uid, OtherNodes otherNodes) {
+            SessionControl sessionControl, AllocationBroker broker, ToolUsers tools, int uid, OtherNodes otherNodes,
+            DebuggerEvents debugger) {
         this.otherNodes = otherNodes;
+        this.debugger = debugger;
         this.sessionControl = sessionControl;
         this.broker = broker;
         this.tools = tools;
@@ -264,6 +268,11 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info) {
+        debugger.seen(code, source, range, info);
+        if (code == PmixStatus.PMIX_READY_FOR_DEBUG) {
+            // meant for the host (range RM): counted above; the requester hears of it when the whole job is ready
+            return HostModule.done();
+        }
         return otherNodes.notifyEvent(code, source, range, info);
     }
 

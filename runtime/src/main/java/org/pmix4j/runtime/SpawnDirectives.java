@@ -130,18 +130,17 @@ final class SpawnDirectives {
                     + " one not here refuses the spawn"),
             run(Attributes.ALLOC_ID, "JobTable: the job runs in the session of that allocation"),
             run(Attributes.ALLOC_REQ_ID, "JobTable: the job runs in the session of that request"),
-            run(Attributes.SPAWN_CHILD_SEP, "Job: the job lives on when its parent job ends"));
+            run(Attributes.SPAWN_CHILD_SEP, "Job: the job lives on when its parent job ends"),
+            run(Attributes.DEBUG_STOP_ON_EXEC, "JobPause: LocalProcessLauncher holds each process after exec"
+                    + " (ProcessStarter.startHeldGroupLeader) until PMIX_DEBUGGER_RELEASE (HeldAtExec)"),
+            run(Attributes.DEBUG_STOP_IN_INIT, "JobPause: in the job's data, the client waits in PMIx_Init;"
+                    + " DebugReadiness tells the requester when all are ready"),
+            run(Attributes.DEBUG_STOP_IN_APP, "JobPause: in the job's data for the application; DebugReadiness"));
 
     public static final List<Supported> APP_LEVEL = List.of(
             run(Attributes.WDIR, "Spawns, when the application gives no cwd"));
 
     public static final List<Refused> ALWAYS_REFUSED = List.of(
-            new Refused(Attributes.DEBUG_STOP_ON_EXEC, "the job would run at once instead of being held at"
-                    + " exec for a debugger (debugger support is not there yet)"),
-            new Refused(Attributes.DEBUG_STOP_IN_INIT, "the job would run on instead of being held in PMIx_Init"
-                    + " for a debugger (debugger support is not there yet)"),
-            new Refused(Attributes.DEBUG_STOP_IN_APP, "the job would run on instead of waiting for a debugger's"
-                    + " release (debugger support is not there yet)"),
             new Refused(Attributes.EXEC_AGENT, "the processes would be started without the agent"),
             new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"),
             new Refused(Attributes.DEBUGGER_DAEMONS, "the daemons would be started as an ordinary job, not beside"
@@ -161,6 +160,8 @@ final class SpawnDirectives {
      *                       runtime: &lt;why&gt;", for the first such directive
      */
     public static void check(List<Info> jobInfo, List<App> apps) {
+        // a pause of some ranks only is refused with its own reason
+        JobPause.of(jobInfo);
         Set<String> jobKeys = keys(JOB_LEVEL);
         for (Info i : jobInfo) {
             check(i, jobKeys, "");
@@ -168,6 +169,11 @@ final class SpawnDirectives {
         Set<String> appKeys = keys(APP_LEVEL);
         for (int n = 0; n < apps.size(); n++) {
             for (Info i : apps.get(n).info()) {
+                if (JobPause.of(List.of(i)).any()) {
+                    throw notSupported(Attributes.forKey(i.key()).map(Attribute::macroName).orElse(i.key()), i.key(),
+                            "a job pauses as a whole: give it in the spawn's job info (a directive of application "
+                            + n + ")");
+                }
                 check(i, appKeys, " (a directive of application " + n + ")");
             }
         }

@@ -33,8 +33,11 @@ final class UpcallDesk {
     private final HostModule host;
     private final TreeMember tree;
     private final Supplier<PmixServer> server;
+    private final DebuggerEvents debugger;
 
-    UpcallDesk(HostModule host, TreeMember tree, Supplier<PmixServer> server) {
+    /** @param debugger counts what the other nodes' processes say of their readiness for a debugger */
+    UpcallDesk(HostModule host, TreeMember tree, Supplier<PmixServer> server, DebuggerEvents debugger) {
+        this.debugger = debugger;
         this.host = host;
         this.tree = tree;
         this.server = server;
@@ -88,6 +91,12 @@ final class UpcallDesk {
 
     /** An event for every node: each server delivers it to its own processes in range. */
     void event(DaemonMessage.Event e) {
+        try {
+            UpcallRelay.RelayedEvent ev = UpcallRelay.unpackEvent(e.event());
+            debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
+        } catch (RuntimeException bad) {
+            LOG.debug("an event from another node that cannot be read: {}", bad.toString());
+        }
         tree.toEvery(e);
     }
 

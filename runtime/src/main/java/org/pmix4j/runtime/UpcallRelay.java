@@ -122,12 +122,22 @@ final class UpcallRelay {
         return p.toByteArray();
     }
 
-    /** What {@link #packEvent} packed, raised by a node's server as the host's event. */
-    static CompletableFuture<Void> raise(byte[] event, org.pmix4j.server.PmixServer server) {
+    /** An event as {@link #packEvent} packed it. */
+    record RelayedEvent(int code, Proc source, DataRange range, List<Info> info) {
+    }
+
+    /** What {@link #packEvent} packed. */
+    static RelayedEvent unpackEvent(byte[] event) {
         Unpacker u = new Unpacker(event, BufferKind.NON_DESCRIBED);
         int code = u.int32();
         Proc source = u.bool() ? u.proc() : null;
         DataRange range = new DataRange(u.int32());
-        return server.notifyEvent(code, source, range, u.infos());
+        return new RelayedEvent(code, source, range, u.infos());
+    }
+
+    /** What {@link #packEvent} packed, raised by a node's server as the host's event. */
+    static CompletableFuture<Void> raise(byte[] event, org.pmix4j.server.PmixServer server) {
+        RelayedEvent e = unpackEvent(event);
+        return server.notifyEvent(e.code(), e.source(), e.range(), e.info());
     }
 }

@@ -37,12 +37,26 @@ class SpawnDirectivesTest {
     }
 
     @Test
-    void theDebuggerDirectivesAreAlwaysRefusedNamingTheAttribute() {
-        PmixException e = refused(List.of(Attributes.DEBUG_STOP_ON_EXEC.info(true)), app());
-        assertTrue(e.detail().startsWith("PMIX_DEBUG_STOP_ON_EXEC (pmix.dbg.exec) is not supported by this"
-                + " runtime: "), e.getMessage());
-        refused(List.of(Attributes.DEBUG_STOP_IN_INIT.info(true)), app());
+    void theDebuggerPausesOfAWholeJobAreCarriedOut() {
+        assertDoesNotThrow(() -> SpawnDirectives.check(List.of(Attributes.DEBUG_STOP_ON_EXEC.requiredInfo(true),
+                Attributes.DEBUG_STOP_IN_INIT.info(true), Info.of(Attributes.DEBUG_STOP_IN_APP.key(),
+                        new org.pmix4j.api.Rank(org.pmix4j.api.Rank.WILDCARD))), List.of(app())));
+    }
+
+    @Test
+    void aPauseOfSomeRanksOnlyIsRefusedSayingWhy() {
+        PmixException e = refused(List.of(Info.of(Attributes.DEBUG_STOP_IN_INIT.key(), new org.pmix4j.api.Rank(1))),
+                app());
+        assertTrue(e.detail().startsWith("PMIX_DEBUG_STOP_IN_INIT (pmix.dbg.init) = "), e.getMessage());
+        assertTrue(e.detail().contains("pauses all the ranks of a job or none"), e.getMessage());
         refused(List.of(Info.of(Attributes.DEBUG_STOP_IN_APP.key(), Value.of("0,1"))), app());
+    }
+
+    @Test
+    void theDebuggerDirectivesNotCarriedOutAreAlwaysRefusedNamingTheAttribute() {
+        PmixException e = refused(List.of(Attributes.FORKEXEC_AGENT.info("fea")), app());
+        assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported by this"
+                + " runtime: "), e.getMessage());
         refused(List.of(Attributes.EXEC_AGENT.info("valgrind")), app());
         refused(List.of(Attributes.FORKEXEC_AGENT.info("gdbserver")), app());
         refused(List.of(Attributes.DEBUGGER_DAEMONS.info(true)), app());
@@ -58,9 +72,17 @@ class SpawnDirectivesTest {
 
     @Test
     void anAlwaysRefusedDirectiveAtApplicationLevelIsRefusedToo() {
+        PmixException e = refused(List.of(), app(), app(Attributes.FORKEXEC_AGENT.info("fea")));
+        assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported"), e.getMessage());
+        assertTrue(e.detail().contains("application 1"), e.getMessage());
+    }
+
+    @Test
+    void aPauseIsForAWholeJobNotOneApplication() {
         PmixException e = refused(List.of(), app(), app(Attributes.DEBUG_STOP_IN_INIT.info(true)));
         assertTrue(e.detail().startsWith("PMIX_DEBUG_STOP_IN_INIT (pmix.dbg.init) is not supported"), e.getMessage());
-        assertTrue(e.detail().contains("application 1"), e.getMessage());
+        assertTrue(e.detail().contains("give it in the spawn's job info (a directive of application 1)"),
+                e.getMessage());
     }
 
     @Test
@@ -88,9 +110,9 @@ class SpawnDirectivesTest {
 
     @Test
     void theFirstDirectiveNotCarriedOutIsTheOneNamed() {
-        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.EXEC_AGENT.info("a"),
-                Attributes.DEBUG_STOP_ON_EXEC.info(true)), app());
-        assertTrue(e.detail().startsWith("PMIX_EXEC_AGENT"), e.getMessage());
+        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.FORKEXEC_AGENT.info("a"),
+                Attributes.LAUNCHER_DAEMON.requiredInfo("d")), app());
+        assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT"), e.getMessage());
     }
 
     @Test

@@ -75,7 +75,7 @@ class IndirectLaunchTest {
             assertEquals(0, p.waitFor(LIMIT), p.all());
             Optional<String> why = p.awaitLine("^launch-failed (.*)$", Duration.ZERO);
             assertTrue(why.isPresent(), "PMIX_ERR_JOB_FAILED_TO_LAUNCH reached the initiator\n" + p.all());
-            assertTrue(why.get().startsWith("PMIX_ERR_NOT_SUPPORTED: ") && why.get().contains("PMIX_DEBUG_STOP_ON_EXEC"),
+            assertTrue(why.get().startsWith("PMIX_ERR_NOT_SUPPORTED: ") && why.get().contains("PMIX_JOB_TIMEOUT"),
                     why.get());
             assertTrue(!p.stdout().contains("must-not-run"), p.all());
             List<ProcessHandle> left = InitiatorProcess.awaitGone(p.seen(), LIMIT);

@@ -15,7 +15,8 @@ import org.pmix4j.runtime.RuntimeDirectories;
 /**
  * How the front ends ({@code pmix4j prun}, {@code pmix4j term}, {@code pmix4j run --dvm}) find their DVM,
  * by the same rules for all: {@code --dvm-uri URI} (or {@code file:PATH}), {@code --pid PID},
- * {@code --namespace NSPACE}, {@code --system-server}, or else the only DVM of this user on this node. A DVM
+ * {@code --namespace NSPACE}, {@code --system-server}, or else the only DVM of this user on this node
+ * ({@code --pid} may also name a {@code pmix4j run}, whose server takes tools as well). A DVM
  * lives in {@code <tmp>/pmix4j.<host>.<uid>/dvm.<pid>} (its session directory, with its rendezvous files),
  * {@code <tmp>} being {@code --tmpdir}, else TMPDIR, else /tmp. What is found is given as the attributes that
  * make {@code PmixTool.init} connect to it; what is not found is a LaunchException saying where it looked.
@@ -82,7 +83,13 @@ public record DvmLocator(String uri, Long pid, String nspace, boolean systemServ
             long p = pid != null ? pid : onlyOne(root);
             Path dir = root.resolve("dvm." + p);
             if (pid != null && !Files.isDirectory(dir)) {
-                throw new LaunchException("no DVM with pid " + p + " (looked for " + dir + ")", 1);
+                // a pmix4j run serves tools too (its job's debugger, pmix4j ps, pmix4j debug release)
+                Path run = root.resolve("run." + p);
+                if (!Files.isDirectory(run)) {
+                    throw new LaunchException("no DVM or pmix4j run with pid " + p + " (looked for " + dir + " and "
+                            + run + ")", 1);
+                }
+                dir = run;
             }
             info.add(Attributes.SERVER_PIDINFO.info((int) p));
             info.add(Attributes.SERVER_TMPDIR.info(dir.toString()));

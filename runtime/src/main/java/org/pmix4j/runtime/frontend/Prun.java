@@ -36,6 +36,15 @@ public final class Prun {
     /** How long the output of an ended job may still be in flight before we stop waiting for it. */
     private static final long OUTPUT_GRACE_MS = 5000;
 
+    /** What to do when the job, launched paused ({@code --stop-*}), is ready for a debugger. */
+    public interface DebugSession {
+        /** On a thread of its own; the job stays paused until someone releases it. */
+        void ready(PmixTool tool, String nspace);
+
+        /** Nothing: the DVM's message (where the job's diagnostics go) says how to release it. */
+        DebugSession NONE = (tool, nspace) -> { };
+    }
+
     private final OutputStream out;
     private final OutputStream err;
     private final InputStream stdin;
@@ -55,6 +64,12 @@ public final class Prun {
 
     /** Submits the job into the session {@code session} names. */
     public int run(DvmLocator where, List<AppContext> apps, Launcher.Options options, SessionTarget session) {
+        return run(where, apps, options, session, DebugSession.NONE);
+    }
+
+    /** Submits the job; {@code debug} is called when it is paused and ready for a debugger. */
+    public int run(DvmLocator where, List<AppContext> apps, Launcher.Options options, SessionTarget session,
+            DebugSession debug) {
         mark("options parsed");
         String hostname = ServerConfig.localHostname();
         SubmitRequest submit = SubmitRequest.of(apps, options, session, env);
@@ -80,6 +95,11 @@ public final class Prun {
                 end.lost();
                 return EventOutcome.CONTINUE;
             });
+            ReadyJobs ready = new ReadyJobs(tool, debug);
+            tool.registerEventHandler(List.of(PmixStatus.PMIX_READY_FOR_DEBUG), List.of(), e -> {
+                ready.seen(e);
+                return EventOutcome.CONTINUE;
+            });
             String nspace;
             mark("spawn request sent");
             try {
@@ -91,6 +111,7 @@ public final class Prun {
             }
             mark("spawned");
             end.follow(nspace);
+            ready.follow(nspace);
             FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage);
             List<Proc> stdinTargets = submit.stdinTargets(nspace);
             StdinPusher pusher = stdinTargets.isEmpty() ? null : StdinPusher.start(stdin, tool, stdinTargets);
@@ -179,6 +200,45 @@ public final class Prun {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * PMIX_READY_FOR_DEBUG of our job (the DVM sends it to us, the requester, once every process is paused),
+     * handed to the debug session on a thread of its own (it may run a debugger for as long as the user
+     * likes); one that overtakes the spawn's answer is kept until we know our namespace.
+     */
+    private static final class ReadyJobs {
+        private final PmixTool tool;
+        private final DebugSession debug;
+        private final java.util.Set<String> seen = ConcurrentHashMap.newKeySet();
+        private volatile String nspace;
+
+        ReadyJobs(PmixTool tool, DebugSession debug) {
+            this.tool = tool;
+            this.debug = debug;
+        }
+
+        void seen(PmixEvent e) {
+            String ns = e.value(Attributes.NSPACE.key()).flatMap(Attributes.NSPACE::read)
+                    .orElse(e.affected().isEmpty() ? e.source().nspace() : e.affected().get(0).nspace());
+            String mine = nspace;
+            if (mine == null) {
+                seen.add(ns);
+            } else if (mine.equals(ns)) {
+                start(ns);
+            }
+        }
+
+        void follow(String ns) {
+            nspace = ns;
+            if (seen.remove(ns)) {
+                start(ns);
+            }
+        }
+
+        private void start(String ns) {
+            Thread.ofPlatform().name("debug-" + ns).daemon(true).start(() -> debug.ready(tool, ns));
+        }
     }
 
     /**

@@ -32,7 +32,9 @@ import org.pmix4j.runtime.placement.RankingPolicy;
  * <li>output: PMIX_FWD_STDOUT/STDERR/STDDIAG (the DVM forwards, the front end formats and writes files, as
  * {@code pmix4j run} would; {@code output()} is how);</li>
  * <li>{@code --stdin}: PMIX_FWD_STDIN with the rank (WILDCARD for all);</li>
- * <li>PMIX_NOTIFY_COMPLETION: the end event carries the job's status.</li>
+ * <li>PMIX_NOTIFY_COMPLETION: the end event carries the job's status;</li>
+ * <li>{@code --stop-on-exec}, {@code --stop-in-init}, {@code --stop-in-app}: PMIX_DEBUG_STOP_ON_EXEC, _IN_INIT,
+ * _IN_APP ({@code JobPause}).</li>
  * </ul>
  * Each application carries the front end's environment (less PMIx's own variables) and working directory,
  * so a program started through the DVM sees what it would see under {@code pmix4j run}.
@@ -79,6 +81,7 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
             info.add(Attributes.FWD_STDIN.info(stdin.all() ? Rank.WILDCARD : stdin.rank()));
         }
         info.add(Attributes.NOTIFY_COMPLETION.info(true));
+        info.addAll(o.pause().directives());
         info.addAll(session.directives(env));
         Map<String, String> common = new LinkedHashMap<>();
         env.forEach((k, v) -> {

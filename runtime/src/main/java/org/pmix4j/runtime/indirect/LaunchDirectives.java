@@ -13,14 +13,19 @@ import org.pmix4j.runtime.LaunchException;
  * The initiator's PMIX_LAUNCH_DIRECTIVES for the job an intermediate launcher starts, checked against what
  * this runtime carries out for {@code pmix4j run}'s own job. A directive it does not carry out is refused,
  * naming it, never ignored: the initiator asked for a behaviour and must not be left believing it got it.
- * (PMIX_DEBUG_STOP_ON_EXEC and PMIX_DEBUG_STOP_IN_INIT for the application belong to the debugger support,
- * which is not there yet.)
+ * The pauses for a debugger (PMIX_DEBUG_STOP_ON_EXEC, _IN_INIT, _IN_APP) are carried out as for a spawn
+ * ({@code JobPause}).
  */
 record LaunchDirectives(List<Info> directives) {
-    /** What the user's job carries out: placement, the map and bindings reports, its lifecycle events. */
+    /**
+     * What the user's job carries out: placement, the map and bindings reports, its lifecycle events, the
+     * pauses for a debugger.
+     */
     private static final Set<String> CARRIED_OUT = Set.of(Attributes.MAPBY.key(), Attributes.RANKBY.key(),
             Attributes.BINDTO.key(), Attributes.DISPLAY_MAP.key(), Attributes.REPORT_BINDINGS.key(),
-            Attributes.NOTIFY_JOB_EVENTS.key(), Attributes.NOTIFY_COMPLETION.key());
+            Attributes.NOTIFY_JOB_EVENTS.key(), Attributes.NOTIFY_COMPLETION.key(),
+            Attributes.DEBUG_STOP_ON_EXEC.key(), Attributes.DEBUG_STOP_IN_INIT.key(),
+            Attributes.DEBUG_STOP_IN_APP.key());
 
     LaunchDirectives {
         directives = List.copyOf(directives);

@@ -15,7 +15,8 @@ class LaunchDirectivesTest {
     @Test
     void directivesTheUserJobCarriesOutAreHandedOn() {
         List<Info> given = List.of(Attributes.DISPLAY_MAP.info(true), Attributes.MAPBY.info("slot"),
-                Attributes.NOTIFY_COMPLETION.info(true));
+                Attributes.NOTIFY_COMPLETION.info(true), Attributes.DEBUG_STOP_IN_INIT.info(true),
+                Attributes.DEBUG_STOP_ON_EXEC.info(true));
         assertEquals(given, new LaunchDirectives(given).forUserJob());
         assertEquals(List.of(), LaunchDirectives.none().forUserJob());
     }
@@ -23,10 +24,10 @@ class LaunchDirectivesTest {
     @Test
     void aDirectiveNotCarriedOutIsRefusedByName() {
         LaunchDirectives d = new LaunchDirectives(List.of(Attributes.DISPLAY_MAP.info(true),
-                Attributes.DEBUG_STOP_ON_EXEC.info(true), Attributes.DEBUG_STOP_IN_INIT.info(true)));
+                Attributes.TIMEOUT.info(5), Attributes.PERSONALITY.info("ompi")));
         LaunchException e = assertThrows(LaunchException.class, d::forUserJob);
         assertTrue(e.getMessage().startsWith("PMIX_ERR_NOT_SUPPORTED: the initiator's launch directives "
-                + "PMIX_DEBUG_STOP_ON_EXEC (pmix.dbg.exec), PMIX_DEBUG_STOP_IN_INIT (pmix.dbg.init) are not supported"),
+                + "PMIX_TIMEOUT (pmix.timeout), PMIX_PERSONALITY (pmix.pers) are not supported"),
                 e.getMessage());
         assertEquals(1, e.exitStatus());
     }

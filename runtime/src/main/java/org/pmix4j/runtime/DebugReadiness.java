@@ -1,0 +1,92 @@
+package org.pmix4j.runtime;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.pmix4j.api.Attributes;
+import org.pmix4j.api.DataArray;
+import org.pmix4j.api.DataRange;
+import org.pmix4j.api.DataType;
+import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.Proc;
+
+/**
+ * Counts the processes of a paused job ({@link JobPause}) that are ready for a debugger and, once all are,
+ * says so: PMIX_READY_FOR_DEBUG to the tool or process that launched the job (PRRTE targets that requester
+ * alone, with the job's namespace), and a line where the job's messages go, naming the pids and how to
+ * release them. Only the launcher (daemon 0) counts: the other nodes' daemons send it what is ready there.
+ *
+ * <p>A process is ready when the launcher holds it at exec, or when it says PMIX_READY_FOR_DEBUG itself (in
+ * PMIx_Init, or in the application for PMIX_DEBUG_STOP_IN_APP). A job that pauses twice (at exec, then in
+ * init) is counted afresh after each release.
+ */
+final class DebugReadiness {
+    private final JobsByNamespace jobs;
+    private final Proc self;
+    private final JobEvents.Raiser raiser;
+    private final RuntimeMessages messages;
+    private final Map<String, Set<Integer>> ready = new ConcurrentHashMap<>();
+
+    /** @param self the runtime's own name (the source of its events) */
+    DebugReadiness(JobsByNamespace jobs, Proc self, JobEvents.Raiser raiser, RuntimeMessages messages) {
+        this.jobs = jobs;
+        this.self = self;
+        this.raiser = raiser;
+        this.messages = messages;
+    }
+
+    /** {@code proc} is paused and ready for a debugger. */
+    void ready(Proc proc) {
+        Job job = jobs.job(proc.nspace());
+        if (job == null || !job.pause().any()) {
+            return;
+        }
+        Set<Integer> ranks = ready.computeIfAbsent(job.nspace(), k -> ConcurrentHashMap.newKeySet());
+        boolean complete;
+        synchronized (ranks) {
+            if (ranks.size() >= job.size()) {
+                return; // announced already for this round
+            }
+            ranks.add(proc.rank());
+            complete = ranks.size() == job.size();
+        }
+        if (complete) {
+            announce(job);
+        }
+    }
+
+    /** The job's processes were released: a later pause is counted afresh. */
+    void released(String nspace) {
+        ready.remove(nspace);
+    }
+
+    /** The job ended. */
+    void forget(String nspace) {
+        ready.remove(nspace);
+    }
+
+    private void announce(Job job) {
+        if (job.parent() != null) {
+            List<Info> info = new ArrayList<>();
+            info.add(Attributes.NSPACE.info(job.nspace()));
+            info.add(Attributes.EVENT_AFFECTED_PROC.info(Proc.wildcard(job.nspace())));
+            info.add(Attributes.EVENT_TIMESTAMP.info(Instant.now().getEpochSecond()));
+            // a default handler (Open MPI's treats events as errors) is not meant
+            info.add(Attributes.EVENT_NON_DEFAULT.info(true));
+            info.add(Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(DataType.PROC, List.of(job.parent()))));
+            raiser.raise(PmixStatus.PMIX_READY_FOR_DEBUG, self, DataRange.CUSTOM, info);
+        }
+        List<String> pids = new ArrayList<>();
+        for (LaunchedProcess p : job.processes()) {
+            pids.add(p.proc().rank() + ":" + p.pid() + (p.node() == null ? "" : "@" + p.node()));
+        }
+        messages.aboutJob(job, "job " + job.nspace() + ": its " + job.size() + " processes are paused "
+                + job.pause().where() + ", ready for a debugger (rank:pid@host " + String.join(" ", pids)
+                + "); release them with: pmix4j debug release --pid " + ProcessHandle.current().pid() + " "
+                + job.nspace());
+    }
+}
