@@ -105,6 +105,8 @@ final class JobStarter {
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
             registration.addAll(job.pause().registrationInfos());
+            // every node's daemon starts the processes through the agent: it travels with the job's data
+            Attributes.EXEC_AGENT.find(directives).ifPresent(a -> registration.add(Attributes.EXEC_AGENT.info(a)));
             // every node's server registers the same data, each with the session directories of its own node
             List<Info> shared = List.copyOf(registration);
             List<ProcPlacement> here = map.procsOn(0);

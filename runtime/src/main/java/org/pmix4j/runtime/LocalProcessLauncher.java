@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Proc;
 import org.pmix4j.runtime.iof.OutputForwarding;
 import org.pmix4j.runtime.iof.ToolStdin;
@@ -68,8 +69,9 @@ final class LocalProcessLauncher implements ProcessLauncher {
         Job job = request.job();
         // read from the job's data, the same on every node (a daemon's job has no directives of its own)
         boolean holdAtExec = JobPause.of(request.registration()).onExec();
+        String execAgent = Attributes.EXEC_AGENT.find(request.registration()).orElse(null);
         for (ProcPlacement s : request.procs()) {
-            LaunchedProcess p = fork(request, s, holdAtExec);
+            LaunchedProcess p = fork(request, s, holdAtExec, execAgent);
             job.add(p);
             started.accept(p.proc(), p.pid());
             if (holdAtExec) {
@@ -79,7 +81,11 @@ final class LocalProcessLauncher implements ProcessLauncher {
         }
     }
 
-    private LaunchedProcess fork(Request request, ProcPlacement s, boolean holdAtExec) {
+    /**
+     * @param execAgent PMIX_EXEC_AGENT: a program started in the process's place with the process's command line
+     *                  as its arguments, which execs it when it has done what it does; or {@code null}
+     */
+    private LaunchedProcess fork(Request request, ProcPlacement s, boolean holdAtExec, String execAgent) {
         Job job = request.job();
         AppContext app = job.apps().get(s.appnum());
         String wdir = request.wdirs().get(s.appnum());
@@ -101,6 +107,9 @@ final class LocalProcessLauncher implements ProcessLauncher {
         List<String> argv = new ArrayList<>(binder.bindCommandPrefix(s.cpus()));
         List<String> program = new ArrayList<>(app.argv());
         program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
+        if (execAgent != null) {
+            program.add(0, Launcher.resolve(execAgent, childEnv.get("PATH"), wdir));
+        }
         argv.addAll(program);
         ProcessBuilder pb = new ProcessBuilder(argv).directory(new File(wdir));
         pb.environment().clear();

@@ -135,13 +135,14 @@ final class SpawnDirectives {
                     + " (ProcessStarter.startHeldGroupLeader) until PMIX_DEBUGGER_RELEASE (HeldAtExec)"),
             run(Attributes.DEBUG_STOP_IN_INIT, "JobPause: in the job's data, the client waits in PMIx_Init;"
                     + " DebugReadiness tells the requester when all are ready"),
-            run(Attributes.DEBUG_STOP_IN_APP, "JobPause: in the job's data for the application; DebugReadiness"));
+            run(Attributes.DEBUG_STOP_IN_APP, "JobPause: in the job's data for the application; DebugReadiness"),
+            run(Attributes.EXEC_AGENT, "LocalProcessLauncher starts the agent with the process's command line as"
+                    + " its arguments"));
 
     public static final List<Supported> APP_LEVEL = List.of(
             run(Attributes.WDIR, "Spawns, when the application gives no cwd"));
 
     public static final List<Refused> ALWAYS_REFUSED = List.of(
-            new Refused(Attributes.EXEC_AGENT, "the processes would be started without the agent"),
             new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"),
             new Refused(Attributes.DEBUGGER_DAEMONS, "the daemons would be started as an ordinary job, not beside"
                     + " the job they are to debug (debugger support is not there yet)"),

@@ -57,7 +57,6 @@ class SpawnDirectivesTest {
         PmixException e = refused(List.of(Attributes.FORKEXEC_AGENT.info("fea")), app());
         assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported by this"
                 + " runtime: "), e.getMessage());
-        refused(List.of(Attributes.EXEC_AGENT.info("valgrind")), app());
         refused(List.of(Attributes.FORKEXEC_AGENT.info("gdbserver")), app());
         refused(List.of(Attributes.DEBUGGER_DAEMONS.info(true)), app());
     }
