@@ -183,4 +183,52 @@ class MultiNodeRunTest {
         assertTrue(Long.parseLong(ids.get(0)) > 0, r.stdout());
         assertEquals(8, r.stdout().lines().filter(l -> l.startsWith("done ")).count(), r.all());
     }
+
+    @Test
+    void aJobStoppedInInitOnTwoHostsIsReadyOnceAndReleasedByOneRelease() throws Exception {
+        pausedOnTwoHosts("--stop-in-init", "in PMIx_Init");
+    }
+
+    /**
+     * A job paused over two hosts: the launcher counts both nodes' processes and says once that the job is ready,
+     * naming each rank's pid and host; gdb (this JVM shares the hosts' pid namespace) reads rank 1 on h2 while it
+     * waits; one {@code pmix4j debug release} reaches both nodes and the job runs to its end.
+     */
+    private static void pausedOnTwoHosts(String option, String where) throws Exception {
+        org.pmix4j.cli.debug.Gdb.require();
+        Path target = NativeBuild.pmixProgram(Path.of("src/test/c/debug_target.c"), "-g", "-O0");
+        Path out = java.nio.file.Files.createTempFile("paused", ".out");
+        List<String> runArgs = new ArrayList<>(List.of("--launch-agent", String.join(" ", hosts.launchAgent()),
+                "--host", "h1,h2", "--map-by", "node", option, "-n", "2", target.toString()));
+        Process launcher = hosts.start("h1", out, LauncherProcess.commandLine(List.of(), "run", runArgs)
+                .toArray(String[]::new));
+        try {
+            Pattern ready = Pattern.compile("its 2 processes are paused " + where + ", ready for a debugger"
+                    + " \\(rank:pid@host 0:(\\d+)@h1 1:(\\d+)@h2\\); release them with: pmix4j debug release --pid (\\d+)"
+                    + " (\\S+)");
+            Matcher m = null;
+            long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (m == null && System.nanoTime() < end && launcher.isAlive()) {
+                Matcher now = ready.matcher(java.nio.file.Files.readString(out));
+                if (now.find()) {
+                    m = now;
+                } else {
+                    Thread.sleep(20);
+                }
+            }
+            assertTrue(m != null, java.nio.file.Files.readString(out));
+            assertEquals(42, org.pmix4j.cli.debug.Gdb.readInt(Long.parseLong(m.group(2)), "answer"),
+                    "rank 1 on h2 waits before main's assignment");
+            Run.Result rel = hosts.on("h1", LauncherProcess.commandLine(List.of(), "debug", List.of("release",
+                    "--pid", m.group(3), m.group(4))).toArray(String[]::new)).timeout(Duration.ofSeconds(60)).go();
+            assertEquals(0, rel.exitCode(), rel.all());
+            assertTrue(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), java.nio.file.Files.readString(out));
+            String all = java.nio.file.Files.readString(out);
+            assertEquals(0, launcher.exitValue(), all);
+            assertTrue(all.contains("rank 0 answer 7") && all.contains("rank 1 answer 7"), all);
+        } finally {
+            launcher.destroyForcibly();
+            java.nio.file.Files.deleteIfExists(out);
+        }
+    }
 }
