@@ -18,7 +18,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
-import org.pmix4j.server.attrs.AttributeSupport;
+import org.pmix4j.api.AttributeSupport;
 import org.pmix4j.server.attrs.ServerLibraryAttributes;
 import org.pmix4j.server.core.LocalClient;
 import org.pmix4j.server.core.Namespace;

@@ -18,12 +18,23 @@ public final class QueriesAndLogging {
         this.sender = sender;
     }
 
-    /** PMIx_Query_info: the results, each keyed by the query key. */
+    /**
+     * PMIx_Query_info: the results, each keyed by the query key. What the library itself answers (its own
+     * attribute support, {@link LibraryAttributes}) is not sent.
+     */
     public CompletableFuture<List<Info>> query(List<Query> queries) {
         if (queries.isEmpty()) {
             return Futures.failed(PmixStatus.PMIX_ERR_BAD_PARAM, "query needs at least one query");
         }
-        return sender.send(new QueryRequest(queries), DataReplies::query);
+        LibraryAttributes.Split split = LibraryAttributes.split(queries);
+        if (split.toServer().isEmpty()) {
+            return CompletableFuture.completedFuture(split.answeredHere());
+        }
+        return sender.send(new QueryRequest(split.toServer()), DataReplies::query).thenApply(answers -> {
+            List<Info> all = new java.util.ArrayList<>(answers);
+            all.addAll(split.answeredHere());
+            return all;
+        });
     }
 
     /** PMIx_Log; PMIX_LOG_TIMESTAMP among the directives dates the entry. */

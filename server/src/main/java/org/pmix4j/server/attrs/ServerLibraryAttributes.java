@@ -3,6 +3,7 @@ package org.pmix4j.server.attrs;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Attribute;
+import org.pmix4j.api.AttributeSupport;
 import org.pmix4j.api.Attributes;
 
 /**

@@ -18,7 +18,7 @@ import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
 import org.pmix4j.server.HostModule;
-import org.pmix4j.server.attrs.AttributeSupport;
+import org.pmix4j.api.AttributeSupport;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.security.Authorisation;

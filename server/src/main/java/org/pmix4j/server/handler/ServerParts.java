@@ -1,6 +1,6 @@
 package org.pmix4j.server.handler;
 
-import org.pmix4j.server.attrs.AttributeSupport;
+import org.pmix4j.api.AttributeSupport;
 import org.pmix4j.server.cleanup.ExecutingEpilogRegistry;
 import org.pmix4j.server.collective.Collectives;
 import org.pmix4j.server.collective.Groups;

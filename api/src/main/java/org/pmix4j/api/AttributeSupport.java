@@ -1,37 +1,53 @@
-package org.pmix4j.server.attrs;
+package org.pmix4j.api;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.pmix4j.api.Attribute;
-import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.Info;
-import org.pmix4j.api.AttributeDescription;
-import org.pmix4j.api.Value;
 
 /**
- * What PMIX_QUERY_ATTRIBUTE_SUPPORT reports: for the server library and for the host environment, the
- * functions each supports and, per function, the attributes it honours (PMIx_Register_attributes fills
- * the host's part). libpmix's server answers these queries itself, without the host, and so does this one.
+ * What PMIX_QUERY_ATTRIBUTE_SUPPORT reports: for a library (server, client, tool) and for the host
+ * environment, the functions each supports and, per function, the attributes it honours (PMIx_Register_attributes
+ * fills the host's part). libpmix answers these queries where the library is: its server for the server's and
+ * the host's, its client and tool libraries for their own, without asking anyone; so does pmix4j (the server,
+ * and the client library for CLIENT and TOOL qualifiers).
  *
  * <p>Answer shapes, per qualifier of the query:
  * <ul>
- * <li>PMIX_SERVER_FUNCTIONS / PMIX_HOST_FUNCTIONS: an info with that key and the comma-separated function
- * names, as the Standard describes and as libpmix's {@code pattrs} reads it (libpmix's server nests it in
- * a {@code pmix.qry.attrs} array, which {@code pattrs} then misreads);</li>
- * <li>PMIX_SERVER_ATTRIBUTES / PMIX_HOST_ATTRIBUTES with a comma-separated list of functions (or "all"):
- * an info {@code pmix.qry.attrs} holding an array of infos, one per function found, each an array of
- * PMIX_REGATTR (macro name, key, type, description), as libpmix's server builds it.</li>
+ * <li>PMIX_SERVER_FUNCTIONS / PMIX_HOST_FUNCTIONS / PMIX_CLIENT_FUNCTIONS / PMIX_TOOL_FUNCTIONS: an info with that
+ * key and the comma-separated function names, as the Standard describes and as libpmix's {@code pattrs} reads it
+ * (libpmix's server nests it in a {@code pmix.qry.attrs} array, which {@code pattrs} then misreads);</li>
+ * <li>PMIX_SERVER_ATTRIBUTES / PMIX_HOST_ATTRIBUTES / PMIX_CLIENT_ATTRIBUTES / PMIX_TOOL_ATTRIBUTES with a
+ * comma-separated list of functions (or "all"): an info {@code pmix.qry.attrs} holding an array of infos, one
+ * per function found, each an array of PMIX_REGATTR (macro name, key, type, description), as libpmix's server
+ * builds it.</li>
  * </ul>
- * Client and tool attributes are their libraries' to answer (a libpmix client never sends those).
  */
 public final class AttributeSupport {
-    /** Whose functions: the server library's, or the host environment's. */
+    /** Whose functions: the server library's, the host environment's, the client or tool library's. */
     public enum Level {
-        SERVER, HOST
+        SERVER(Attributes.SERVER_FUNCTIONS, Attributes.SERVER_ATTRIBUTES),
+        HOST(Attributes.HOST_FUNCTIONS, Attributes.HOST_ATTRIBUTES),
+        CLIENT(Attributes.CLIENT_FUNCTIONS, Attributes.CLIENT_ATTRIBUTES),
+        TOOL(Attributes.TOOL_FUNCTIONS, Attributes.TOOL_ATTRIBUTES);
+
+        private final Attribute<?> functions;
+        private final Attribute<?> attributes;
+
+        Level(Attribute<?> functions, Attribute<?> attributes) {
+            this.functions = functions;
+            this.attributes = attributes;
+        }
+
+        /** The level a qualifier asks about (its functions or their attributes), or {@code null}. */
+        public static Level of(String qualifier) {
+            for (Level l : values()) {
+                if (l.functions.key().equals(qualifier) || l.attributes.key().equals(qualifier)) {
+                    return l;
+                }
+            }
+            return null;
+        }
     }
 
     /** The longest line of an attribute's description. */
@@ -68,14 +84,14 @@ public final class AttributeSupport {
         List<Value> perFunction = new ArrayList<>();
         for (Info q : qualifiers) {
             String key = q.key();
-            if (key.equals(Attributes.SERVER_FUNCTIONS.key())) {
-                names(Level.SERVER, key, out);
-            } else if (key.equals(Attributes.HOST_FUNCTIONS.key())) {
-                names(Level.HOST, key, out);
-            } else if (key.equals(Attributes.SERVER_ATTRIBUTES.key())) {
-                attributes(Level.SERVER, wanted(q), perFunction);
-            } else if (key.equals(Attributes.HOST_ATTRIBUTES.key())) {
-                attributes(Level.HOST, wanted(q), perFunction);
+            Level level = Level.of(key);
+            if (level == null) {
+                continue;
+            }
+            if (key.equals(level.functions.key())) {
+                names(level, key, out);
+            } else {
+                attributes(level, wanted(q), perFunction);
             }
         }
         if (!perFunction.isEmpty()) {

@@ -1,16 +1,10 @@
-package org.pmix4j.server.attrs;
+package org.pmix4j.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.Info;
-import org.pmix4j.api.AttributeDescription;
-import org.pmix4j.api.Value;
 
 /** The answers to PMIX_QUERY_ATTRIBUTE_SUPPORT (the shapes libpmix's pattrs reads are checked live in the cli). */
 class AttributeSupportTest {
