@@ -45,7 +45,10 @@ final class DebugReadiness {
         if (job == null || !job.pause().any()) {
             return;
         }
-        Set<Integer> ranks = ready.computeIfAbsent(job.nspace(), k -> ConcurrentHashMap.newKeySet());
+        Set<Integer> ranks = ready.computeIfAbsent(job.nspace(), k -> {
+            job.ended().thenRun(() -> ready.remove(k));
+            return ConcurrentHashMap.newKeySet();
+        });
         boolean complete;
         synchronized (ranks) {
             if (ranks.size() >= job.size()) {
@@ -61,11 +64,6 @@ final class DebugReadiness {
 
     /** The job's processes were released: a later pause is counted afresh. */
     void released(String nspace) {
-        ready.remove(nspace);
-    }
-
-    /** The job ended. */
-    void forget(String nspace) {
         ready.remove(nspace);
     }
 

@@ -42,14 +42,6 @@ final class DebuggerEvents {
         }
     }
 
-    /** The job ended. */
-    void forget(String nspace) {
-        held.forget(nspace);
-        if (readiness != null) {
-            readiness.forget(nspace);
-        }
-    }
-
     /** The jobs a release is for: those of the processes it targets (custom range) or names as affected. */
     private static Set<String> namespacesNamed(int code, DataRange range, List<Info> info) {
         Set<String> out = new LinkedHashSet<>();

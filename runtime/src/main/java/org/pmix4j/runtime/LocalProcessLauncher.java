@@ -70,6 +70,10 @@ final class LocalProcessLauncher implements ProcessLauncher {
         // read from the job's data, the same on every node (a daemon's job has no directives of its own)
         boolean holdAtExec = JobPause.of(request.registration()).onExec();
         String execAgent = Attributes.EXEC_AGENT.find(request.registration()).orElse(null);
+        if (holdAtExec) {
+            // a job ended while held (stopped by its tool, say) leaves nothing to release
+            job.ended().thenRun(() -> held.forget(job.nspace()));
+        }
         for (ProcPlacement s : request.procs()) {
             LaunchedProcess p = fork(request, s, holdAtExec, execAgent);
             job.add(p);
