@@ -4,7 +4,8 @@
  *
  *   dbg_attach SESSION_DIR DVM_PID TARGET_NS RANK|all per-proc|per-node|none N DAEMON [ARGS...]
  *
- * Connects to the DVM as a tool (PMIX_SERVER_PIDINFO, PMIX_SERVER_TMPDIR), registers for PMIX_EVENT_JOB_END
+ * Connects to the DVM as a tool (PMIX_SERVER_PIDINFO, PMIX_SERVER_TMPDIR; or, when SESSION_DIR is
+ * "file:URI_FILE", PMIX_SERVER_URI with it and DVM_PID unused), registers for PMIX_EVENT_JOB_END
  * and PMIx_Spawn's DAEMON with job info PMIX_DEBUGGER_DAEMONS, PMIX_DEBUG_TARGET (TARGET_NS with RANK, or
  * rank WILDCARD for "all"), PMIX_DEBUG_DAEMONS_PER_PROC or _PER_NODE N (uint16; "none": neither; "both":
  * both, which must be refused) and PMIX_NOTIFY_COMPLETION; the daemons' output comes to it (a tool's spawn
@@ -84,9 +85,16 @@ int main(int argc, char **argv)
         return 2;
     }
     pid_t pid = (pid_t) atoi(argv[2]);
-    PMIX_INFO_LOAD(&info[0], PMIX_SERVER_PIDINFO, &pid, PMIX_PID);
-    PMIX_INFO_LOAD(&info[1], PMIX_SERVER_TMPDIR, argv[1], PMIX_STRING);
-    if (PMIX_SUCCESS != (rc = PMIx_tool_init(&me, info, 2))) {
+    size_t ninfo = 2;
+    if (0 == strncmp(argv[1], "file:", 5)) {
+        /* a DVM on several hosts: by its URI file (--report-uri), PMIX_SERVER_URI "file:PATH" */
+        PMIX_INFO_LOAD(&info[0], PMIX_SERVER_URI, argv[1], PMIX_STRING);
+        ninfo = 1;
+    } else {
+        PMIX_INFO_LOAD(&info[0], PMIX_SERVER_PIDINFO, &pid, PMIX_PID);
+        PMIX_INFO_LOAD(&info[1], PMIX_SERVER_TMPDIR, argv[1], PMIX_STRING);
+    }
+    if (PMIX_SUCCESS != (rc = PMIx_tool_init(&me, info, ninfo))) {
         fprintf(stderr, "PMIx_tool_init failed: %s\n", PMIx_Error_string(rc));
         return 1;
     }
