@@ -12,6 +12,7 @@
  *   "namespaces LIST"              PMIx_Query_info PMIX_QUERY_NAMESPACES
  *   "daemons DNS target TNS:RANK"  the namespace whose job data's PMIX_DEBUG_TARGET names the application
  *   "daemons-size S"               its PMIX_JOB_SIZE
+ *   "daemons-proctable N"          the rows of its PMIX_QUERY_PROC_TABLE (qualifier PMIX_NSPACE)
  * pulls the daemons' stdout (printed as it comes), creates RELEASE_FILE (the daemons end once it exists),
  * waits for the daemons' end ("job-end DNS exit C"), terminates the application (PMIx_Job_control
  * PMIX_JOB_CTRL_TERMINATE) and waits for its end ("job-end NS exit C"); 60 s at most in all.
@@ -93,6 +94,31 @@ static uint32_t job_size(const char *ns)
         PMIX_VALUE_RELEASE(val);
     }
     return size;
+}
+
+/* the rows of the proctable of ns (PMIX_QUERY_PROC_TABLE with PMIX_NSPACE), or -1 */
+static long proctable_rows(const char *ns)
+{
+    pmix_query_t q;
+    pmix_info_t *results = NULL;
+    size_t nresults = 0;
+    pmix_status_t arc;
+    long rows = -1;
+    PMIX_QUERY_CONSTRUCT(&q);
+    PMIX_ARGV_APPEND(arc, q.keys, PMIX_QUERY_PROC_TABLE);
+    (void) arc;
+    PMIX_QUERY_QUALIFIERS_CREATE(&q, 1);
+    PMIX_INFO_LOAD(&q.qualifiers[0], PMIX_NSPACE, ns, PMIX_STRING);
+    if (PMIX_SUCCESS == PMIx_Query_info(&q, 1, &results, &nresults)) {
+        for (size_t i = 0; i < nresults; i++) {
+            if (PMIX_CHECK_KEY(&results[i], PMIX_QUERY_PROC_TABLE) && PMIX_DATA_ARRAY == results[i].value.type) {
+                rows = (long) results[i].value.data.darray->size;
+            }
+        }
+        PMIX_INFO_FREE(results, nresults);
+    }
+    PMIX_QUERY_DESTRUCT(&q);
+    return rows;
 }
 
 /* the namespaces running, comma-separated, into out */
@@ -203,6 +229,7 @@ int main(int argc, char **argv)
         status = 3;
     } else {
         printf("daemons-size %u\n", job_size(dns));
+        printf("daemons-proctable %ld\n", proctable_rows(dns));
         PMIX_LOAD_PROCID(&daemons, dns, PMIX_RANK_WILDCARD);
         rc = PMIx_IOF_pull(&daemons, 1, NULL, 0, PMIX_FWD_STDOUT_CHANNEL, on_output, NULL, NULL);
         if (rc < 0) printf("pull %s\n", PMIx_Error_string(rc));

@@ -142,6 +142,7 @@ class DebuggerDaemonsTest {
             assertTrue(daemons.find(), "a namespace of PMIX_QUERY_NAMESPACES debugs the application\n" + out);
             assertTrue(!daemons.group(1).equals(app), out);
             assertTrue(out.contains("daemons-size 2\n"), out);
+            assertTrue(out.contains("daemons-proctable 2\n"), "the daemons' proctable, by their namespace\n" + out);
             List<Found> found = found(out);
             assertEquals(Map.of(0, 1, 1, 1), daemonsPerTarget(found, app, out));
             for (Found f : found) {
