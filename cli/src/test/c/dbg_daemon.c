@@ -12,8 +12,9 @@
  *   5. checks that each is alive (kill(pid, 0)) and is the target (its /proc/PID/environ holds
  *      PMIX_NAMESPACE and PMIX_RANK of the target process).
  *
- *   6. with a RELEASE_FILE argument, waits (60 s at most) until that file exists before it ends, so that a
- *      test's tool can find the daemons' namespace while they run.
+ *   6. with a RELEASE_FILE argument, creates RELEASE_FILE.ready.R (R: its rank) and waits (60 s at most)
+ *      until RELEASE_FILE exists before it ends, so that a test can act while the daemons run (find their
+ *      namespace, end the job they debug).
  *
  *   dbg_daemon [RELEASE_FILE]
  *
@@ -140,6 +141,11 @@ int main(int argc, char **argv)
     }
     printf("daemon %u found %d\n", me.rank, found);
     if (argc > 1) {
+        /* RELEASE_FILE.ready.R says this daemon has checked its targets and waits */
+        char ready[4096];
+        snprintf(ready, sizeof ready, "%s.ready.%u", argv[1], me.rank);
+        FILE *f = fopen(ready, "w");
+        if (NULL != f) fclose(f);
         int released = 0;
         for (int i = 0; i < 1200 && !released; i++) {
             released = 0 == access(argv[1], F_OK);

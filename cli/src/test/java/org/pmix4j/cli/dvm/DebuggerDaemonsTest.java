@@ -3,12 +3,15 @@ package org.pmix4j.cli.dvm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +31,7 @@ import org.pmix4j.testkit.Run;
  * <li>Co-spawn (dbg_cospawn.c): an application and its daemons in one spawn: the spawn answers the
  * application's namespace, whose job size leaves the daemons out; the tool finds the daemons' namespace by
  * PMIX_QUERY_NAMESPACES and their job data's PMIX_DEBUG_TARGET, and pulls their output.</li>
+ * <li>Daemons are a job of their own: the end of the job they debug does not end them.</li>
  * </ul>
  */
 class DebuggerDaemonsTest {
@@ -159,6 +163,35 @@ class DebuggerDaemonsTest {
             Matcher app2 = Pattern.compile("spawned SUCCESS (\\S+)\n").matcher(perNode.stdout());
             assertTrue(app2.find(), perNode.all());
             assertEquals(Map.of(0, 2, 1, 2), daemonsPerTarget(found(perNode.stdout()), app2.group(1), perNode.all()));
+        }
+    }
+
+    @Test
+    void daemonsOutliveTheJobTheyDebug() throws Exception {
+        try (DvmProcess dvm = DvmProcess.start(tmp.resolve("o"));
+                LauncherProcess job = dvm.frontEnd("prun", "-n", "1", "sh", "-c",
+                        "echo ns $PMIX_NAMESPACE; exec sleep 61.25")) {
+            Matcher ns = job.awaitLine("ns (\\S+)", Duration.ofSeconds(60));
+            assertTrue(ns != null, job.all());
+            Path release = tmp.resolve("release");
+            CompletableFuture<Run.Result> attached = CompletableFuture.supplyAsync(() -> dvm.tool(attach.toString(),
+                    dvm.sessionDir().toString(), Long.toString(dvm.pid()), ns.group(1), "all", "per-node", "1",
+                    daemon.toString(), release.toString()));
+            // the daemon has found its target and waits: the job it debugs ends under it
+            Path ready = tmp.resolve("release.ready.0");
+            long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!Files.exists(ready) && System.nanoTime() < end && !attached.isDone()) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.exists(ready), attached.isDone() ? attached.get().all() : dvm.process().all());
+            job.signal("TERM");
+            job.waitFor(Duration.ofSeconds(60));
+            assertTrue(DvmProcess.awaitSleep("61.25", false).isEmpty(), "the debugged job ended\n" + job.all());
+            Files.createFile(release);
+            Run.Result r = attached.get(90, TimeUnit.SECONDS);
+            assertEquals(0, r.exitCode(), r.all() + dvm.process().all());
+            assertTrue(r.stdout().contains("daemon 0 released yes\n"), "the daemon lived on\n" + r.all());
+            assertTrue(r.stdout().matches("(?s).*job-end \\S+ exit 0\n.*"), "and ended on its own\n" + r.all());
         }
     }
 
