@@ -66,7 +66,9 @@ int main(int argc, char **argv)
     if (PMIx_Init(&me, NULL, 0) != PMIX_SUCCESS) return 1;
     PMIX_LOAD_PROCID(&job, me.nspace, PMIX_RANK_WILDCARD);
 
-    if ((rc = PMIx_Get(&job, PMIX_DEBUG_TARGET, NULL, 0, &val)) != PMIX_SUCCESS) return fail(me.rank, "debug-target", rc);
+    if ((rc = PMIx_Get(&job, PMIX_DEBUG_TARGET, NULL, 0, &val)) != PMIX_SUCCESS) {
+        return fail(me.rank, "debug-target", rc);
+    }
     if (PMIX_PROC != val->type) {
         printf("daemon %u FAIL debug-target type %d\n", me.rank, (int) val->type);
         return 2;
@@ -125,7 +127,9 @@ int main(int argc, char **argv)
         if (NULL == p->hostname || 0 != strcmp(p->hostname, host)) continue;
         if (PMIX_RANK_WILDCARD != target.rank && p->proc.rank != target.rank) continue;
         /* the target's local rank, from its job data (this node's server holds it) */
-        if ((rc = PMIx_Get(&p->proc, PMIX_LOCAL_RANK, NULL, 0, &val)) != PMIX_SUCCESS) return fail(me.rank, "target-local-rank", rc);
+        if ((rc = PMIx_Get(&p->proc, PMIX_LOCAL_RANK, NULL, 0, &val)) != PMIX_SUCCESS) {
+            return fail(me.rank, "target-local-rank", rc);
+        }
         uint16_t tl = val->data.uint16;
         PMIX_VALUE_RELEASE(val);
         /* per process: the i-th target of the node (by local rank) is that of daemons i*N .. i*N+N-1 */

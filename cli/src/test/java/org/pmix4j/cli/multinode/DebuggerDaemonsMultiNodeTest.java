@@ -66,7 +66,8 @@ class DebuggerDaemonsMultiNodeTest {
             Path jobLog = hosts.dir().resolve("job.log");
             job = hosts.start("h1", jobLog, LauncherProcess.commandLine(List.of(), "prun", List.of("--dvm-uri",
                     "file:" + uri, "--map-by", "node", "-n", "3", "sh", "-c",
-                    "echo ns $PMIX_NAMESPACE rank $PMIX_RANK host $(hostname); exec sleep 64.5")).toArray(String[]::new));
+                    "echo ns $PMIX_NAMESPACE rank $PMIX_RANK host $(hostname); exec sleep 64.5"))
+                    .toArray(String[]::new));
             Pattern line = Pattern.compile("ns (\\S+) rank (\\d+) host (\\S+)");
             Map<Integer, String> hostOf = new HashMap<>();
             String target = null;
