@@ -119,6 +119,11 @@ final class Job {
         separated = true;
     }
 
+    /** A job of debugger daemons (PMIX_DEBUGGER_DAEMONS): placed beside its target, it takes no slots. */
+    boolean debuggerDaemons() {
+        return DebuggerDaemons.isDaemonJob(directives);
+    }
+
     /** PMIX_NOHUP: the job lives on when the tool that launched it goes away. */
     boolean nohup() {
         return org.pmix4j.api.Attributes.NOHUP.find(directives).orElse(false);

@@ -85,9 +85,22 @@ final class JobStarter {
         return start(apps, directives, parent, null);
     }
 
-    /** Blocks until every process is started; never call on the server's loop. */
+    /**
+     * A job of debugger daemons {@code parent} spawned, placed by {@code daemonPlacer} beside the job they
+     * debug rather than by the run's policies ({@link Spawner}).
+     */
+    Job startDaemons(List<AppContext> apps, List<Info> directives, Proc parent, JobTable.Placer daemonPlacer) {
+        return start(apps, directives, parent, null, daemonPlacer);
+    }
+
     private Job start(List<AppContext> apps, List<Info> directives, Proc parent, StdinRouter stdin) {
-        Job job = jobs.open(apps, directives, parent, (usage, slots) -> placer.place(apps, directives, usage, slots));
+        return start(apps, directives, parent, stdin, (usage, slots) -> placer.place(apps, directives, usage, slots));
+    }
+
+    /** Blocks until every process is started; never call on the server's loop. */
+    private Job start(List<AppContext> apps, List<Info> directives, Proc parent, StdinRouter stdin,
+            JobTable.Placer jobPlacer) {
+        Job job = jobs.open(apps, directives, parent, jobPlacer);
         outcome.jobStarting();
         String nspace = job.nspace();
         JobMap map = job.placement();
@@ -97,7 +110,9 @@ final class JobStarter {
                 wdirs.add(app.wdir() != null ? app.wdir() : Path.of("").toAbsolutePath().toString());
             }
             OutputOptions output = parent == null ? plan.output : plan.output.withDirectives(directives);
-            List<Info> registration = map.multiNode()
+            // a job on another node alone (debugger daemons beside a job there) is registered as one over nodes:
+            // its node's processes and memory are not this node's
+            List<Info> registration = map.multiNode() || map.nodes().get(0).id() != 0
                     ? JobRegistration.build(nspace, apps, map, wdirs, parent,
                             session(job).data(Math.max(map.slots(), map.size())), jobs.procsByNode(job))
                     : JobRegistration.build(nspace, hostname, apps, map, wdirs, parent,
@@ -107,6 +122,7 @@ final class JobStarter {
             registration.addAll(job.pause().registrationInfos());
             // every node's daemon starts the processes through the agent: it travels with the job's data
             Attributes.EXEC_AGENT.find(directives).ifPresent(a -> registration.add(Attributes.EXEC_AGENT.info(a)));
+            registration.addAll(DebuggerDaemons.jobData(job.directives()));
             // every node's server registers the same data, each with the session directories of its own node
             List<Info> shared = List.copyOf(registration);
             List<ProcPlacement> here = map.procsOn(0);

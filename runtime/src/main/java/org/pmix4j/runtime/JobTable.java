@@ -101,6 +101,10 @@ final class JobTable implements JobsByNamespace {
         Map<Integer, List<ProcPlacement>> live = new TreeMap<>();
         int inSession = 0;
         for (Job j : jobs.values()) {
+            // debugger daemons take no slots (DaemonPlacement): a job placed later does not count them
+            if (j.debuggerDaemons()) {
+                continue;
+            }
             for (LaunchedProcess p : j.processes()) {
                 if (p.isAlive()) {
                     ProcPlacement placed = j.placement().proc(p.proc().rank());

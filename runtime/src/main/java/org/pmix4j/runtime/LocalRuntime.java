@@ -207,7 +207,7 @@ final class LocalRuntime implements AutoCloseable {
                 iof::launcherMessage, hostname, sessionTree);
         // the server needed the host to start, the starter needs the server: spawns are served from here on
         // (no client runs yet; a tool that asks before this line is told the runtime is not ready)
-        host.serveSpawns(starter::startSpawned);
+        host.serveSpawns(new Spawner(starter, jobs)::spawn);
         // started by a tool (indirect launch): connect back, maybe wait for its release; its death ends us
         indirect = IndirectLaunch.begin(env, server, this::initiatorGone);
         if (settings.persistent()) {

@@ -24,9 +24,12 @@ import org.pmix4j.server.HostModule;
  * the server's loop; anything slow (forking a job) runs elsewhere and completes the stage later.
  */
 final class RuntimeHost implements HostModule {
-    /** Starts a job a process spawned; blocks until it is started (a LaunchException if it cannot be). */
+    /**
+     * Starts what a process or tool spawned ({@link Spawner}); blocks until it is started (a LaunchException
+     * if it cannot be) and returns the namespace the spawn answers.
+     */
     interface SpawnHandler {
-        Job start(List<AppContext> apps, List<Info> directives, Proc parent);
+        String spawn(List<Info> jobInfo, List<App> apps, Proc parent);
     }
 
     private final JobTable jobs;
@@ -238,7 +241,7 @@ final class RuntimeHost implements HostModule {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 SpawnDirectives.check(jobInfo, apps);
-                return handler.start(Spawns.toAppContexts(apps, jobInfo), jobInfo, requester).nspace();
+                return handler.spawn(jobInfo, apps, requester);
             } catch (LaunchException e) {
                 // the requester gets the status, but the user at the launcher must also learn why, as with
                 // PRRTE, or a program that ignores the error leaves no trace of it

@@ -23,9 +23,8 @@ import org.pmix4j.api.Value;
  * refuses the first that is
  * <ol>
  * <li>one of the {@linkplain #ALWAYS_REFUSED always refused} attributes, whatever its flags: ignoring a
- * request to hold a job for a debugger, to start it through an agent, or to start debugger daemons beside
- * another job, would start something else than what was asked, silently (a boolean one set to false asks
- * for nothing and passes);</li>
+ * request to hold a job for a debugger or to start it through an agent would start something else than
+ * what was asked, silently (a boolean one set to false asks for nothing and passes);</li>
  * <li>marked required and not carried out at its level ({@link #JOB_LEVEL}, {@link #APP_LEVEL}), whether
  * a Standard attribute or a key this runtime does not know.</li>
  * </ol>
@@ -59,6 +58,16 @@ import org.pmix4j.api.Value;
  * that session (session.SessionTable.assign); one that is not here refuses the spawn with PMIX_ERR_NOT_FOUND
  * (a plain run has only its default session, 0)</td></tr>
  * <tr><td>PMIX_SPAWN_CHILD_SEP</td><td>RUN</td><td>Job: the job lives on when its parent job ends</td></tr>
+ * <tr><td>PMIX_DEBUGGER_DAEMONS, PMIX_DEBUG_TARGET, PMIX_DEBUG_JOB</td><td>RUN</td><td>Spawner: debugger
+ * daemons beside their target (co-location; DebuggerDaemons reads the request), PMIX_DEBUG_TARGET in their
+ * job data (JobStarter); a target not running is PMIX_ERR_NOT_FOUND</td></tr>
+ * <tr><td>PMIX_DEBUG_DAEMONS_PER_PROC, PMIX_DEBUG_DAEMONS_PER_NODE</td><td>RUN</td><td>placement.DaemonPlacement
+ * (both, or 0: PMIX_ERR_BAD_PARAM)</td></tr>
+ * <tr><td>PMIX_DEBUG_STOP_ON_EXEC, PMIX_DEBUG_STOP_IN_INIT, PMIX_DEBUG_STOP_IN_APP</td><td>RUN</td><td>JobPause
+ * (in the job's data), LocalProcessLauncher and HeldAtExec (at exec), DebugReadiness, DebuggerEvents; for all
+ * ranks only (some ranks: PMIX_ERR_NOT_SUPPORTED); not per application</td></tr>
+ * <tr><td>PMIX_EXEC_AGENT</td><td>RUN</td><td>LocalProcessLauncher: the agent with the process's command line
+ * as its arguments</td></tr>
  * </table>
  *
  * <table>
@@ -66,6 +75,9 @@ import org.pmix4j.api.Value;
  * environment, working directory, number of processes)</caption>
  * <tr><th>attribute</th><th>by</th><th>where</th></tr>
  * <tr><td>PMIX_WDIR</td><td>RUN</td><td>Spawns (when the application gives no cwd)</td></tr>
+ * <tr><td>PMIX_DEBUGGER_DAEMONS, PMIX_DEBUG_TARGET, PMIX_DEBUG_JOB, PMIX_DEBUG_DAEMONS_PER_PROC,
+ * PMIX_DEBUG_DAEMONS_PER_NODE</td><td>RUN</td><td>Spawner: as at job level; an application with
+ * PMIX_DEBUGGER_DAEMONS beside others is co-spawned as a job of its own</td></tr>
  * </table>
  *
  * <p>A directive newly carried out gets its row here; {@link HostAttributes} registers exactly these for
@@ -137,19 +149,26 @@ final class SpawnDirectives {
                     + " DebugReadiness tells the requester when all are ready"),
             run(Attributes.DEBUG_STOP_IN_APP, "JobPause: in the job's data for the application; DebugReadiness"),
             run(Attributes.EXEC_AGENT, "LocalProcessLauncher starts the agent with the process's command line as"
-                    + " its arguments"));
+                    + " its arguments"),
+            run(Attributes.DEBUGGER_DAEMONS, "Spawner: the applications are debugger daemons placed beside their"
+                    + " target (DebuggerDaemons, placement.DaemonPlacement)"),
+            run(Attributes.DEBUG_TARGET, "Spawner: the job or process the daemons are placed beside; in their job"
+                    + " data (JobStarter)"),
+            run(Attributes.DEBUG_DAEMONS_PER_PROC, "placement.DaemonPlacement: N daemons per target process"),
+            run(Attributes.DEBUG_DAEMONS_PER_NODE, "placement.DaemonPlacement: N daemons per node of the target"),
+            run(Attributes.DEBUG_JOB, "Spawner: the namespace the daemons debug (deprecated PMIX_DEBUG_TARGET)"));
 
     public static final List<Supported> APP_LEVEL = List.of(
-            run(Attributes.WDIR, "Spawns, when the application gives no cwd"));
+            run(Attributes.WDIR, "Spawns, when the application gives no cwd"),
+            run(Attributes.DEBUGGER_DAEMONS, "Spawner: this application is debugger daemons (co-spawn: a job of"
+                    + " their own beside the others)"),
+            run(Attributes.DEBUG_TARGET, "Spawner, as at job level"),
+            run(Attributes.DEBUG_DAEMONS_PER_PROC, "placement.DaemonPlacement, for this application's daemons"),
+            run(Attributes.DEBUG_DAEMONS_PER_NODE, "placement.DaemonPlacement, for this application's daemons"),
+            run(Attributes.DEBUG_JOB, "Spawner, as at job level"));
 
     public static final List<Refused> ALWAYS_REFUSED = List.of(
-            new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"),
-            new Refused(Attributes.DEBUGGER_DAEMONS, "the daemons would be started as an ordinary job, not beside"
-                    + " the job they are to debug (debugger support is not there yet)"),
-            new Refused(Attributes.DEBUG_TARGET, "debugger daemons cannot be placed beside a target yet"),
-            new Refused(Attributes.DEBUG_DAEMONS_PER_PROC, "debugger daemons cannot be placed beside a target yet"),
-            new Refused(Attributes.DEBUG_DAEMONS_PER_NODE, "debugger daemons cannot be placed beside a target yet"),
-            new Refused(Attributes.DEBUG_JOB, "debugger daemons cannot be placed beside a job yet"));
+            new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"));
 
     private SpawnDirectives() {
     }

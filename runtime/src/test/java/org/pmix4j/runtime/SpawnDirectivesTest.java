@@ -58,7 +58,19 @@ class SpawnDirectivesTest {
         assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported by this"
                 + " runtime: "), e.getMessage());
         refused(List.of(Attributes.FORKEXEC_AGENT.info("gdbserver")), app());
-        refused(List.of(Attributes.DEBUGGER_DAEMONS.info(true)), app());
+    }
+
+    @Test
+    void theDebuggerDaemonDirectivesAreCarriedOutAtJobAndApplicationLevel() {
+        // what they ask is Spawner's to check (DebuggerDaemonsTest)
+        List<Info> daemons = List.of(Attributes.DEBUGGER_DAEMONS.requiredInfo(true),
+                Attributes.DEBUG_TARGET.requiredInfo(org.pmix4j.api.Proc.wildcard("job")),
+                Attributes.DEBUG_DAEMONS_PER_PROC.requiredInfo(1), Attributes.DEBUG_DAEMONS_PER_NODE.requiredInfo(1),
+                Attributes.DEBUG_JOB.requiredInfo("job"));
+        assertDoesNotThrow(() -> SpawnDirectives.check(daemons, List.of(app(daemons.toArray(Info[]::new)))));
+        Set<String> registered = new HashSet<>();
+        SpawnDirectives.supported().forEach(a -> registered.add(a.key()));
+        daemons.forEach(i -> assertTrue(registered.contains(i.key()), i.key()));
     }
 
     @Test

@@ -62,6 +62,10 @@ public final class SpawnHandler implements CommandHandler<SpawnRequest> {
         iof.checkDirectives(jobInfo);
         try {
             checkReach(peer, jobInfo);
+            // debugger daemons may name their target in their application's info (co-location)
+            for (org.pmix4j.api.App app : spawn.apps()) {
+                checkReach(peer, app.info());
+            }
         } catch (PmixException refused) {
             req.reply(new SpawnReply(refused.status(), null, ByteObject.EMPTY));
             return;
