@@ -4,7 +4,8 @@
  *
  *   dbg_cospawn SESSION_DIR DVM_PID RELEASE_FILE NP per-proc|per-node|none N DAEMON APP [APP_ARGS...]
  *
- * Connects to the DVM as a tool, registers for PMIX_EVENT_JOB_END and spawns, with PMIX_NOTIFY_COMPLETION,
+ * Connects to the DVM as a tool, registers for PMIX_EVENT_JOB_END and spawns, with PMIX_NOTIFY_COMPLETION (and,
+ * when DBG_COSPAWN_PAUSE is "init" or "exec" in the environment, PMIX_DEBUG_STOP_IN_INIT or _ON_EXEC),
  * two applications: NP processes of APP, and DAEMON RELEASE_FILE with PMIX_DEBUGGER_DAEMONS and
  * PMIX_DEBUG_DAEMONS_PER_PROC or _PER_NODE N in its own info. Then:
  *   "spawned STATUS NS"            what the spawn answered (must be the application's namespace)
@@ -146,7 +147,7 @@ static void namespaces(char *out, size_t len)
 int main(int argc, char **argv)
 {
     pmix_proc_t me, daemons;
-    pmix_info_t info[2], jinfo, dinfo[2];
+    pmix_info_t info[2], jinfo[2], dinfo[2];
     pmix_app_t apps[2];
     pmix_status_t rc, code = PMIX_EVENT_JOB_END;
     pmix_nspace_t ns;
@@ -194,8 +195,16 @@ int main(int argc, char **argv)
     apps[1].info = dinfo;
     apps[1].ninfo = ndinfo;
 
-    PMIX_INFO_LOAD(&jinfo, PMIX_NOTIFY_COMPLETION, &yes, PMIX_BOOL);
-    rc = PMIx_Spawn(&jinfo, 1, apps, 2, ns);
+    PMIX_INFO_LOAD(&jinfo[0], PMIX_NOTIFY_COMPLETION, &yes, PMIX_BOOL);
+    size_t njinfo = 1;
+    const char *pause = getenv("DBG_COSPAWN_PAUSE");
+    if (NULL != pause) {
+        /* a pause for the application; the Standard: it does not apply to the daemons */
+        PMIX_INFO_LOAD(&jinfo[1], 0 == strcmp(pause, "exec") ? PMIX_DEBUG_STOP_ON_EXEC : PMIX_DEBUG_STOP_IN_INIT,
+                       &yes, PMIX_BOOL);
+        njinfo = 2;
+    }
+    rc = PMIx_Spawn(jinfo, njinfo, apps, 2, ns);
     printf("spawned %s %s\n", PMIx_Error_string(rc), PMIX_SUCCESS == rc ? ns : "-");
     if (PMIX_SUCCESS != rc) {
         PMIx_tool_finalize();

@@ -166,6 +166,32 @@ class DebuggerDaemonsTest {
         }
     }
 
+    /**
+     * The Standard: a pause asked for in a co-spawn does not apply to the debugger daemons. The application (a
+     * libpmix client) waits in PMIx_Init, the DVM says it is paused; the daemons run meanwhile and find their
+     * targets' pids by the proctable.
+     */
+    @Test
+    void aPauseInACoSpawnHoldsTheApplicationNotItsDaemons() throws Exception {
+        Path target = NativeBuild.pmixProgram(Path.of("src/test/c/debug_target.c"));
+        try (DvmProcess dvm = DvmProcess.start(tmp.resolve("p"))) {
+            Run.Result r = dvm.process().tool(List.of(cospawn.toString(), dvm.sessionDir().toString(),
+                    Long.toString(dvm.pid()), tmp.resolve("release-p").toString(), "2", "per-proc", "1",
+                    daemon.toString(), target.toString())).env("DBG_COSPAWN_PAUSE", "init")
+                    .timeout(java.time.Duration.ofSeconds(90)).go();
+            assertEquals(0, r.exitCode(), r.all() + dvm.process().all());
+            Matcher spawned = Pattern.compile("spawned SUCCESS (\\S+)\n").matcher(r.stdout());
+            assertTrue(spawned.find(), r.all());
+            String app = spawned.group(1);
+            // the DVM's message about the job goes to the tool that launched it (its diagnostics)
+            assertTrue((r.all() + dvm.process().stderr()).contains("job " + app + ": its 2 processes are paused in"
+                    + " PMIx_Init"), "the application waited in init\n" + r.all() + dvm.process().all());
+            assertEquals(Map.of(0, 1, 1, 1), daemonsPerTarget(found(r.stdout()), app, r.all()),
+                    "the daemons ran and found both paused targets");
+            assertTrue(!r.stdout().contains("answer"), "the application never got past init\n" + r.all());
+        }
+    }
+
     @Test
     void daemonsOutliveTheJobTheyDebug() throws Exception {
         try (DvmProcess dvm = DvmProcess.start(tmp.resolve("o"));
