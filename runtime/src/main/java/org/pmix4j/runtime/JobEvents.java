@@ -42,14 +42,28 @@ final class JobEvents {
         this.printer = printer;
     }
 
+    /**
+     * Every process of the job was spawned (the launcher returns only then): JOB_START carries the time the
+     * first one was, LAUNCH_COMPLETE the time the last one was.
+     */
     void started(Job job) {
+        Instant first = null;
+        Instant last = null;
+        for (LaunchedProcess p : job.processes()) {
+            first = first == null || p.spawned().isBefore(first) ? p.spawned() : first;
+            last = last == null || p.spawned().isAfter(last) ? p.spawned() : last;
+        }
+        if (first == null) {
+            first = last = Instant.now();
+        }
         if (Attributes.NOTIFY_JOB_EVENTS.find(job.directives()).orElse(false) && job.parent() != null) {
-            Instant now = Instant.now();
-            toRequester(job, PmixStatus.PMIX_EVENT_JOB_START, LifecycleEvents.jobStart(job.nspace(), now));
-            toRequester(job, PmixStatus.PMIX_LAUNCH_COMPLETE, LifecycleEvents.launchComplete(job.nspace(), now));
+            toRequester(job, PmixStatus.PMIX_EVENT_JOB_START, LifecycleEvents.jobStart(job.nspace(), first));
+            toRequester(job, PmixStatus.PMIX_LAUNCH_COMPLETE, LifecycleEvents.launchComplete(job.nspace(), last));
         }
         if (Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false)) {
-            log(job, "job " + job.nspace() + " started (" + job.size() + " processes) and its launch is complete");
+            log(job, first, "job " + job.nspace() + " started (" + job.size() + (job.size() == 1 ? " process)"
+                    : " processes)") + ": its first process was spawned");
+            log(job, last, "job " + job.nspace() + " launch complete: its last process was spawned");
         }
     }
 
@@ -71,7 +85,7 @@ final class JobEvents {
         raiser.raise(PmixStatus.PMIX_EVENT_JOB_END, self, DataRange.SESSION, info);
         boolean logAll = Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false);
         if (logAll || Attributes.LOG_COMPLETION.find(job.directives()).orElse(false)) {
-            log(job, "job " + job.nspace() + " ended: " + PmixStatus.name(term)
+            log(job, now, "job " + job.nspace() + " ended: " + PmixStatus.name(term)
                     + (failed != null ? " (first failure: rank " + failed.proc().rank() + ", exit code "
                     + job.exitStatus() + ")" : ""));
         }
@@ -84,8 +98,10 @@ final class JobEvents {
         raiser.raise(code, self, DataRange.CUSTOM, targeted);
     }
 
-    private void log(Job job, String text) {
-        printer.aboutJob(job, "[" + java.time.LocalDateTime.now().withNano(0) + "] " + text);
+    /** A log line stamped with the moment it tells of (local time, to the second). */
+    private void log(Job job, Instant when, String text) {
+        printer.aboutJob(job, "[" + java.time.LocalDateTime.ofInstant(when, java.time.ZoneId.systemDefault())
+                .withNano(0) + "] " + text);
     }
 
 }

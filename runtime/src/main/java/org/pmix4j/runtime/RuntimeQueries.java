@@ -17,8 +17,10 @@ import org.pmix4j.runtime.session.SessionQueries;
 
 /**
  * The queries the runtime answers for its server (what the server's own data cannot): the namespaces it
- * runs, their process tables, their status, what it supports, and its sessions ({@link SessionQueries}). One answer per query key, keyed by it;
- * a key nobody knows is left out, and a query with no answer at all is NOT_FOUND, as libpmix reports.
+ * runs, their process tables (PMIX_QUERY_LOCAL_PROC_TABLE: the processes on the node of the server that was
+ * asked), their status, what it supports, and its sessions ({@link SessionQueries}). One answer per query
+ * key, keyed by it; a key nobody knows is left out, and a query with no answer at all is NOT_FOUND, as
+ * libpmix reports. Who may ask about which job the server decides before the query comes here.
  */
 final class RuntimeQueries {
     private final JobTable jobs;
@@ -58,28 +60,29 @@ final class RuntimeQueries {
         if (SessionQueries.answers(key)) {
             return sessions.answer(requester);
         }
+        // a job is listed until its end was raised: whoever no longer sees it finds its end in the event cache
         if (key.equals(Attributes.QUERY_NAMESPACES.key())) {
             List<String> names = new ArrayList<>();
-            for (Job j : jobs.jobs()) {
-                if (!j.ended().isDone()) {
-                    names.add(j.nspace());
-                }
+            for (Job j : jobs.running()) {
+                names.add(j.nspace());
             }
             return Value.of(String.join(",", names));
         }
         if (key.equals(Attributes.QUERY_NAMESPACE_INFO.key())) {
             List<Value> rows = new ArrayList<>();
-            for (Job j : jobs.jobs()) {
-                if (!j.ended().isDone()) {
-                    rows.add(DataArray.ofInfos(List.of(Attributes.NSPACE.info(j.nspace()),
-                            Attributes.CMD_LINE.info(String.join(" ", j.apps().get(0).argv())))));
-                }
+            for (Job j : jobs.running()) {
+                rows.add(DataArray.ofInfos(List.of(Attributes.NSPACE.info(j.nspace()),
+                        Attributes.CMD_LINE.info(String.join(" ", j.apps().get(0).argv())))));
             }
             return new DataArray(DataType.DATA_ARRAY, rows);
         }
-        if (key.equals(Attributes.QUERY_PROC_TABLE.key()) || key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
+        if (key.equals(Attributes.QUERY_PROC_TABLE.key())) {
             Job job = jobs.job(ns);
-            return job == null ? null : procTable(job);
+            return job == null ? null : procTable(job, null);
+        }
+        if (key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
+            Job job = jobs.job(ns);
+            return job == null ? null : procTable(job, nodeOf(requester));
         }
         if (key.equals(Attributes.QUERY_JOB_STATUS.key())) {
             Job job = jobs.job(ns);
@@ -112,10 +115,22 @@ final class RuntimeQueries {
         return null;
     }
 
-    /** One PROC_INFO per process: rank, host, executable, pid, state. */
-    private Value procTable(Job job) {
+    /**
+     * The node whose server the requester asked: a process of a job asks its own node's (a daemon relays
+     * the query here); a tool connects to the launcher's servers, on this node.
+     */
+    private String nodeOf(Proc requester) {
+        LaunchedProcess p = jobs.process(requester);
+        return p != null ? p.node() : hostname;
+    }
+
+    /** One PROC_INFO per process (on {@code node} only, unless null): rank, host, executable, pid, state. */
+    private Value procTable(Job job, String node) {
         List<Value> rows = new ArrayList<>();
         for (LaunchedProcess p : job.processes()) {
+            if (node != null && !node.equals(p.node())) {
+                continue;
+            }
             ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING)
                     : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
             String exe = job.apps().get(job.placement().proc(p.proc().rank()).appnum()).argv().get(0);
