@@ -13,7 +13,7 @@
  * neither job is listed any more (60 s at most), and only THEN registers two handlers:
  *   "mine"  for PMIX_EVENT_JOB_START, PMIX_LAUNCH_COMPLETE and PMIX_EVENT_JOB_END with
  *           PMIX_EVENT_AFFECTED_PROC = NS:WILDCARD,
- *   "other" for PMIX_EVENT_JOB_END with PMIX_EVENT_AFFECTED_PROC = OTHER_NS:WILDCARD,
+ *   "other" for PMIX_EVENT_JOB_END with PMIX_EVENT_AFFECTED_PROCS = [OTHER_NS:WILDCARD],
  * (the other first) and waits (20 s at most) until each had a job end, then a little longer for anything
  * that should not come. Prints, in this order:
  *   tool NS:R
@@ -166,12 +166,22 @@ static int listed(const char *ns)
     return found;
 }
 
-static int register_for(pmix_status_t *codes, size_t ncodes, const char *ns, pmix_notification_fn_t fn)
+/* a handler for CODES about NS: named with PMIX_EVENT_AFFECTED_PROC, or as an array of one process with
+ * PMIX_EVENT_AFFECTED_PROCS */
+static int register_for(pmix_status_t *codes, size_t ncodes, const char *ns, int as_array, pmix_notification_fn_t fn)
 {
     pmix_proc_t affected;
     pmix_info_t directive;
+    pmix_data_array_t array;
     PMIX_LOAD_PROCID(&affected, ns, PMIX_RANK_WILDCARD);
-    PMIX_INFO_LOAD(&directive, PMIX_EVENT_AFFECTED_PROC, &affected, PMIX_PROC);
+    if (as_array) {
+        array.type = PMIX_PROC;
+        array.size = 1;
+        array.array = &affected;
+        PMIX_INFO_LOAD(&directive, PMIX_EVENT_AFFECTED_PROCS, &array, PMIX_DATA_ARRAY);
+    } else {
+        PMIX_INFO_LOAD(&directive, PMIX_EVENT_AFFECTED_PROC, &affected, PMIX_PROC);
+    }
     pmix_status_t rc = PMIx_Register_event_handler(codes, ncodes, &directive, 1, fn, NULL, NULL);
     if (rc < 0) {
         printf("register failed: %s\n", PMIx_Error_string(rc));
@@ -235,9 +245,9 @@ int main(int argc, char **argv)
     if (0 == bad) {
         pmix_status_t end = PMIX_EVENT_JOB_END;
         pmix_status_t all[] = {PMIX_EVENT_JOB_START, PMIX_LAUNCH_COMPLETE, PMIX_EVENT_JOB_END};
-        bad = register_for(&end, 1, other, on_other);
+        bad = register_for(&end, 1, other, 1, on_other);
         if (0 == bad) {
-            bad = register_for(all, 3, ns, on_mine);
+            bad = register_for(all, 3, ns, 0, on_mine);
         }
     }
     if (0 == bad) {
