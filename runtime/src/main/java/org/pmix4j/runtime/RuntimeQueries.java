@@ -23,6 +23,10 @@ import org.pmix4j.runtime.session.SessionQueries;
  * libpmix reports. Who may ask about which job the server decides before the query comes here.
  */
 final class RuntimeQueries {
+    /** The keys about one job (PMIX_NSPACE, else the requester's). */
+    private static final List<String> JOB_KEYS = List.of(Attributes.QUERY_PROC_TABLE.key(),
+            Attributes.QUERY_LOCAL_PROC_TABLE.key(), Attributes.QUERY_JOB_STATUS.key(), Attributes.JOB_SIZE.key());
+
     private final JobTable jobs;
     private final String hostname;
     private final SessionQueries sessions;
@@ -35,16 +39,25 @@ final class RuntimeQueries {
 
     List<Info> answer(Proc requester, List<Query> queries) {
         List<Info> out = new ArrayList<>();
+        List<String> unknownJobs = new ArrayList<>();
         for (Query q : queries) {
             for (String key : q.keys()) {
                 Value v = answer(requester, key, q.qualifiers());
                 if (v != null) {
                     out.add(Info.of(key, v));
+                } else if (JOB_KEYS.contains(key)) {
+                    String ns = Attributes.NSPACE.find(q.qualifiers()).orElse(requester.nspace());
+                    if (jobs.job(ns) == null && !unknownJobs.contains(ns)) {
+                        unknownJobs.add(ns);
+                    }
                 }
             }
         }
         if (out.isEmpty()) {
-            throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "no answer to " + keys(queries));
+            // a tool that forgot the PMIX_NSPACE qualifier asks about its own namespace, which is no job
+            throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "no answer to " + keys(queries)
+                    + (unknownJobs.isEmpty() ? "" : ": this runtime knows no job " + String.join(", ", unknownJobs)
+                    + " (name the job with PMIX_NSPACE)"));
         }
         return out;
     }

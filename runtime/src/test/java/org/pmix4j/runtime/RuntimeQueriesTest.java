@@ -1,6 +1,8 @@
 package org.pmix4j.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.PmixException;
+import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.ProcInfo;
 import org.pmix4j.api.ProcState;
@@ -94,6 +98,14 @@ class RuntimeQueriesTest {
         assertEquals(other.nspace(), namespaces());
         // its table stays readable for a while
         assertEquals(3, table(tool, Attributes.QUERY_PROC_TABLE.key(), job.nspace()).size());
+    }
+
+    @Test
+    void aTableOfAnUnknownJobIsNotFoundNamingTheJob() {
+        PmixException e = assertThrows(PmixException.class, () -> table(tool, Attributes.QUERY_PROC_TABLE.key(),
+                "nosuchjob"));
+        assertEquals(PmixStatus.PMIX_ERR_NOT_FOUND, e.status());
+        assertTrue(e.getMessage().contains("knows no job nosuchjob"), e.getMessage());
     }
 
     /** A process that runs until the test ends. */
