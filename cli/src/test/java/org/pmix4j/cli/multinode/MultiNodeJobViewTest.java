@@ -23,7 +23,7 @@ import org.pmix4j.testkit.TestHosts;
  * <li>process tables: each process of {@code proc_table client} asks its own node's server.
  * PMIX_QUERY_PROC_TABLE, answered by the launcher for the daemons, gives every process with the host it runs
  * on and its pid there; PMIX_QUERY_LOCAL_PROC_TABLE gives only the processes of the asking process's node;</li>
- * <li>lifecycle events: a process on h2 ({@code job_events}) spawns a job that runs on h3 and gets its
+ * <li>lifecycle events: a process on h2 ({@code job_events}) spawns a job that runs on h2 and h3 and gets its
  * PMIX_EVENT_JOB_START, PMIX_LAUNCH_COMPLETE and PMIX_EVENT_JOB_END, raised by the launcher on h1.</li>
  * </ul>
  */
@@ -87,15 +87,19 @@ class MultiNodeJobViewTest {
     void aProcessOnAnotherNodeThanTheLaunchersGetsTheLifecycleEventsOfTheJobItSpawned() {
         Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/job_events.c"));
         long before = System.currentTimeMillis() / 1000;
-        // h2 is full with the parent: its child job goes to h3
-        Run.Result r = run("--host", "h2:1,h3:2", "-n", "1", exe.toString(), "2", "/bin/hostname");
+        Run.Result r = run("--host", "h2:1,h3:2", "--display", "map", "-n", "1", exe.toString(), "2", "/bin/hostname");
         long after = System.currentTimeMillis() / 1000;
         assertEquals(0, r.exitCode(), r.all());
         Matcher spawned = Pattern.compile("^spawned (\\S+) \\(SUCCESS\\)$", Pattern.MULTILINE).matcher(r.stdout());
         assertTrue(spawned.find(), r.all());
         String child = spawned.group(1);
         assertTrue(r.stdout().contains("child-ended yes"), r.all());
-        assertEquals(List.of("h3", "h3"), r.stdout().lines().filter(l -> l.matches("h\\d")).toList(), r.all());
+        // the parent runs on h2 (the map of job 1); the child on the hosts of the run, none the launcher's
+        assertTrue(Pattern.compile("^Data for node: h2\\t.*\\n\\s+Process jobid: \\S+@1 App: 0 Process rank: 0 ",
+                Pattern.MULTILINE).matcher(r.stdout()).find(), r.all());
+        List<String> childHosts = r.stdout().lines().filter(l -> l.matches("h\\d")).toList();
+        assertEquals(2, childHosts.size(), r.all());
+        assertTrue(childHosts.stream().allMatch(h -> h.equals("h2") || h.equals("h3")), r.all());
         List<String> events = r.stdout().lines().filter(l -> l.startsWith("event ")).toList();
         assertEquals(3, events.size(), r.all());
         String[] expected = {"event JOB_START nspace " + child + " timestamp ",
