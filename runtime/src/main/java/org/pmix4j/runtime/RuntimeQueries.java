@@ -146,7 +146,8 @@ final class RuntimeQueries {
             }
             ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING)
                     : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
-            String exe = job.apps().get(job.placement().proc(p.proc().rank()).appnum()).argv().get(0);
+            String exe = ExecutablePath.of(job.apps().get(job.placement().proc(p.proc().rank()).appnum()),
+                    System.getenv("PATH"));
             rows.add(new ProcInfo(p.proc(), p.node(), exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
