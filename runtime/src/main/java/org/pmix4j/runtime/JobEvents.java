@@ -21,9 +21,11 @@ import org.pmix4j.server.event.LifecycleEvents;
  * PMIX_ERR_PROC_TERM_WO_SYNC for abnormal ends), marked non-default so that only handlers registered for
  * them (not Open MPI's default error handler) receive them;</li>
  * <li>PMIX_EVENT_JOB_START and PMIX_LAUNCH_COMPLETE when the request that started the job asked for job
- * events (PMIX_NOTIFY_JOB_EVENTS), sent to the requester only.</li>
+ * events (PMIX_NOTIFY_JOB_EVENTS), sent to the requester only (and kept for it until it registers).</li>
  * </ul>
- * With PMIX_LOG_JOB_EVENTS (all events) or PMIX_LOG_COMPLETION (the end) the launcher also prints them.
+ * Each carries the time of what it tells (PMIX_EVENT_TIMESTAMP): the first process spawned, the last one
+ * spawned, the last one ended. With PMIX_LOG_JOB_EVENTS (all events) or PMIX_LOG_COMPLETION (the end) the
+ * launcher also prints them. On several nodes the launcher (daemon 0) raises them for every node's server.
  */
 final class JobEvents {
     /** Raises an event for the processes in range: this node's server's, and on several nodes every node's. */
@@ -42,14 +44,28 @@ final class JobEvents {
         this.printer = printer;
     }
 
+    /**
+     * Every process of the job was spawned (the launcher returns only then): JOB_START carries the time the
+     * first one was, LAUNCH_COMPLETE the time the last one was.
+     */
     void started(Job job) {
+        Instant first = null;
+        Instant last = null;
+        for (LaunchedProcess p : job.processes()) {
+            first = first == null || p.spawned().isBefore(first) ? p.spawned() : first;
+            last = last == null || p.spawned().isAfter(last) ? p.spawned() : last;
+        }
+        if (first == null) {
+            first = last = Instant.now();
+        }
         if (Attributes.NOTIFY_JOB_EVENTS.find(job.directives()).orElse(false) && job.parent() != null) {
-            Instant now = Instant.now();
-            toRequester(job, PmixStatus.PMIX_EVENT_JOB_START, LifecycleEvents.jobStart(job.nspace(), now));
-            toRequester(job, PmixStatus.PMIX_LAUNCH_COMPLETE, LifecycleEvents.launchComplete(job.nspace(), now));
+            toRequester(job, PmixStatus.PMIX_EVENT_JOB_START, LifecycleEvents.jobStart(job.nspace(), first));
+            toRequester(job, PmixStatus.PMIX_LAUNCH_COMPLETE, LifecycleEvents.launchComplete(job.nspace(), last));
         }
         if (Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false)) {
-            log(job, "job " + job.nspace() + " started (" + job.size() + " processes) and its launch is complete");
+            log(job, first, "job " + job.nspace() + " started (" + job.size() + (job.size() == 1 ? " process)"
+                    : " processes)") + ": its first process was spawned");
+            log(job, last, "job " + job.nspace() + " launch complete: its last process was spawned");
         }
     }
 
@@ -62,19 +78,34 @@ final class JobEvents {
         raiser.raise(code, self, DataRange.SESSION, info);
     }
 
+    /** The job ended: PMIX_EVENT_JOB_END carries the time its last process did. */
     void ended(Job job) {
-        Instant now = Instant.now();
+        Instant when = lastEnd(job);
         LaunchedProcess failed = job.firstFailed();
         int term = job.termStatus();
-        List<Info> info = failed == null ? LifecycleEvents.jobEnd(job.nspace(), term, now)
-                : LifecycleEvents.jobEnd(job.nspace(), term, failed.proc(), job.exitStatus(), now);
+        List<Info> info = failed == null ? LifecycleEvents.jobEnd(job.nspace(), term, when)
+                : LifecycleEvents.jobEnd(job.nspace(), term, failed.proc(), job.exitStatus(), when);
         raiser.raise(PmixStatus.PMIX_EVENT_JOB_END, self, DataRange.SESSION, info);
         boolean logAll = Attributes.LOG_JOB_EVENTS.find(job.directives()).orElse(false);
         if (logAll || Attributes.LOG_COMPLETION.find(job.directives()).orElse(false)) {
-            log(job, "job " + job.nspace() + " ended: " + PmixStatus.name(term)
+            log(job, when, "job " + job.nspace() + " ended: " + PmixStatus.name(term)
                     + (failed != null ? " (first failure: rank " + failed.proc().rank() + ", exit code "
                     + job.exitStatus() + ")" : ""));
         }
+    }
+
+    /** When the job's last process ended (seen on this JVM's clock); now if none was seen to. */
+    private static Instant lastEnd(Job job) {
+        long last = Long.MIN_VALUE;
+        for (LaunchedProcess p : job.processes()) {
+            long end = p.endNanos();
+            if (end != Long.MAX_VALUE) {
+                last = Math.max(last, end);
+            }
+        }
+        Instant now = Instant.now();
+        long ago = System.nanoTime() - last;
+        return last == Long.MIN_VALUE || ago < 0 ? now : now.minusNanos(ago);
     }
 
     private void toRequester(Job job, int code, List<Info> info) {
@@ -84,8 +115,10 @@ final class JobEvents {
         raiser.raise(code, self, DataRange.CUSTOM, targeted);
     }
 
-    private void log(Job job, String text) {
-        printer.aboutJob(job, "[" + java.time.LocalDateTime.now().withNano(0) + "] " + text);
+    /** A log line stamped with the moment it tells of (local time, to the second). */
+    private void log(Job job, Instant when, String text) {
+        printer.aboutJob(job, "[" + java.time.LocalDateTime.ofInstant(when, java.time.ZoneId.systemDefault())
+                .withNano(0) + "] " + text);
     }
 
 }

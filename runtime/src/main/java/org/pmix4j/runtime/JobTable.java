@@ -247,6 +247,14 @@ final class JobTable implements JobsByNamespace {
         return List.copyOf(jobs.values());
     }
 
+    /**
+     * The jobs whose end has not been handled yet ({@link #ended} not called): a job stays listed until its
+     * PMIX_EVENT_JOB_END was raised, so a tool that sees it gone from PMIX_QUERY_NAMESPACES finds its end cached.
+     */
+    synchronized List<Job> running() {
+        return jobs.values().stream().filter(j -> !ended.contains(j.nspace())).toList();
+    }
+
     /** The process of a job, or {@code null}. */
     LaunchedProcess process(Proc p) {
         Job j = job(p.nspace());

@@ -1,5 +1,6 @@
 package org.pmix4j.runtime;
 
+import java.time.Instant;
 import org.pmix4j.api.Proc;
 
 /**
@@ -16,10 +17,17 @@ final class LaunchedProcess {
     private volatile String failure;
     private volatile int exitStatus = -1;
     private volatile long lostNanos = Long.MAX_VALUE;
+    /** made as soon as the process was spawned (here, or reported by its daemon): the lifecycle events' times */
+    private final Instant spawned = Instant.now();
 
     LaunchedProcess(Proc proc, ProcessBody body) {
         this.proc = proc;
         this.body = body;
+    }
+
+    /** When it was spawned (for a process on another node: when its daemon's report of it arrived). */
+    Instant spawned() {
+        return spawned;
     }
 
     /** The server saw its connection end before it finalized (it died or dropped out then). */

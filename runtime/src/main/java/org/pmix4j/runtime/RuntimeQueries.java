@@ -17,10 +17,16 @@ import org.pmix4j.runtime.session.SessionQueries;
 
 /**
  * The queries the runtime answers for its server (what the server's own data cannot): the namespaces it
- * runs, their process tables, their status, what it supports, and its sessions ({@link SessionQueries}). One answer per query key, keyed by it;
- * a key nobody knows is left out, and a query with no answer at all is NOT_FOUND, as libpmix reports.
+ * runs, their process tables (PMIX_QUERY_LOCAL_PROC_TABLE: the processes on the node of the server that was
+ * asked), their status, what it supports, and its sessions ({@link SessionQueries}). One answer per query
+ * key, keyed by it; a key nobody knows is left out, and a query with no answer at all is NOT_FOUND, as
+ * libpmix reports. Who may ask about which job the server decides before the query comes here.
  */
 final class RuntimeQueries {
+    /** The keys about one job (PMIX_NSPACE, else the requester's). */
+    private static final List<String> JOB_KEYS = List.of(Attributes.QUERY_PROC_TABLE.key(),
+            Attributes.QUERY_LOCAL_PROC_TABLE.key(), Attributes.QUERY_JOB_STATUS.key(), Attributes.JOB_SIZE.key());
+
     private final JobTable jobs;
     private final String hostname;
     private final SessionQueries sessions;
@@ -33,16 +39,25 @@ final class RuntimeQueries {
 
     List<Info> answer(Proc requester, List<Query> queries) {
         List<Info> out = new ArrayList<>();
+        List<String> unknownJobs = new ArrayList<>();
         for (Query q : queries) {
             for (String key : q.keys()) {
                 Value v = answer(requester, key, q.qualifiers());
                 if (v != null) {
                     out.add(Info.of(key, v));
+                } else if (JOB_KEYS.contains(key)) {
+                    String ns = Attributes.NSPACE.find(q.qualifiers()).orElse(requester.nspace());
+                    if (jobs.job(ns) == null && !unknownJobs.contains(ns)) {
+                        unknownJobs.add(ns);
+                    }
                 }
             }
         }
         if (out.isEmpty()) {
-            throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "no answer to " + keys(queries));
+            // a tool that forgot the PMIX_NSPACE qualifier asks about its own namespace, which is no job
+            throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "no answer to " + keys(queries)
+                    + (unknownJobs.isEmpty() ? "" : ": this runtime knows no job " + String.join(", ", unknownJobs)
+                    + " (name the job with PMIX_NSPACE)"));
         }
         return out;
     }
@@ -58,28 +73,29 @@ final class RuntimeQueries {
         if (SessionQueries.answers(key)) {
             return sessions.answer(requester);
         }
+        // a job is listed until its end was raised: whoever no longer sees it finds its end in the event cache
         if (key.equals(Attributes.QUERY_NAMESPACES.key())) {
             List<String> names = new ArrayList<>();
-            for (Job j : jobs.jobs()) {
-                if (!j.ended().isDone()) {
-                    names.add(j.nspace());
-                }
+            for (Job j : jobs.running()) {
+                names.add(j.nspace());
             }
             return Value.of(String.join(",", names));
         }
         if (key.equals(Attributes.QUERY_NAMESPACE_INFO.key())) {
             List<Value> rows = new ArrayList<>();
-            for (Job j : jobs.jobs()) {
-                if (!j.ended().isDone()) {
-                    rows.add(DataArray.ofInfos(List.of(Attributes.NSPACE.info(j.nspace()),
-                            Attributes.CMD_LINE.info(String.join(" ", j.apps().get(0).argv())))));
-                }
+            for (Job j : jobs.running()) {
+                rows.add(DataArray.ofInfos(List.of(Attributes.NSPACE.info(j.nspace()),
+                        Attributes.CMD_LINE.info(String.join(" ", j.apps().get(0).argv())))));
             }
             return new DataArray(DataType.DATA_ARRAY, rows);
         }
-        if (key.equals(Attributes.QUERY_PROC_TABLE.key()) || key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
+        if (key.equals(Attributes.QUERY_PROC_TABLE.key())) {
             Job job = jobs.job(ns);
-            return job == null ? null : procTable(job);
+            return job == null ? null : procTable(job, null);
+        }
+        if (key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
+            Job job = jobs.job(ns);
+            return job == null ? null : procTable(job, nodeOf(requester));
         }
         if (key.equals(Attributes.QUERY_JOB_STATUS.key())) {
             Job job = jobs.job(ns);
@@ -112,13 +128,26 @@ final class RuntimeQueries {
         return null;
     }
 
-    /** One PROC_INFO per process: rank, host, executable, pid, state. */
-    private Value procTable(Job job) {
+    /**
+     * The node whose server the requester asked: a process of a job asks its own node's (a daemon relays
+     * the query here); a tool connects to the launcher's servers, on this node.
+     */
+    private String nodeOf(Proc requester) {
+        LaunchedProcess p = jobs.process(requester);
+        return p != null ? p.node() : hostname;
+    }
+
+    /** One PROC_INFO per process (on {@code node} only, unless null): rank, host, executable, pid, state. */
+    private Value procTable(Job job, String node) {
         List<Value> rows = new ArrayList<>();
         for (LaunchedProcess p : job.processes()) {
+            if (node != null && !node.equals(p.node())) {
+                continue;
+            }
             ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING)
                     : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
-            String exe = job.apps().get(job.placement().proc(p.proc().rank()).appnum()).argv().get(0);
+            String exe = ExecutablePath.of(job.apps().get(job.placement().proc(p.proc().rank()).appnum()),
+                    System.getenv("PATH"));
             rows.add(new ProcInfo(p.proc(), p.node(), exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
