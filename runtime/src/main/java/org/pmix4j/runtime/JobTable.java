@@ -105,9 +105,12 @@ final class JobTable implements JobsByNamespace {
             if (j.debuggerDaemons()) {
                 continue;
             }
-            for (LaunchedProcess p : j.processes()) {
-                if (p.isAlive()) {
-                    ProcPlacement placed = j.placement().proc(p.proc().rank());
+            boolean ended = j.ended().isDone();
+            for (ProcPlacement placed : j.placement().procs()) {
+                LaunchedProcess p = j.process(placed.rank());
+                // a rank not started yet is as busy as a running one: on another node its start is reported
+                // later, and a spawn its job's first process makes may be placed before that report
+                if (p == null ? !ended : p.isAlive()) {
                     live.computeIfAbsent(placed.node(), n -> new ArrayList<>()).add(placed);
                     if (j.session() == session && placed.node() == 0) {
                         inSession++;
