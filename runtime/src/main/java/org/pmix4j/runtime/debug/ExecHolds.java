@@ -27,8 +27,12 @@ final class ExecHolds {
             return new Unavailable("holding processes at exec is not in this build of pmix4j"
                     + " (it was built with a JDK older than 22)");
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            Throwable why = e.getCause() != null ? e.getCause() : e;
-            return new Unavailable("holding processes at exec is not possible here: " + why);
+            Throwable why = e;
+            while (why.getCause() != null) {
+                why = why.getCause(); // the constructor's, its class initialisation's: the C library's reason
+            }
+            return new Unavailable("holding processes at exec is not possible here: "
+                    + (why.getMessage() != null ? why.getMessage() : why.toString()));
         }
     }
 

@@ -34,6 +34,11 @@ public final class PtraceExecHold implements ExecHold {
     private static final String SHELL = "/bin/sh";
     private static final String STOP_THEN_EXEC = "kill -STOP $$; exec \"$@\"";
 
+    /** Binds the C calls now, so that a C library without them makes this implementation unavailable. */
+    public PtraceExecHold() {
+        Libc.describe(0);
+    }
+
     @Override
     public Process start(ProcessBuilder builder, List<String> wrapper) throws IOException {
         List<String> command = List.copyOf(builder.command());

@@ -46,7 +46,10 @@ class ExecHoldTest {
             Run.Result gdb = Run.command("gdb", "-nx", "-batch", "-p", Long.toString(pid), "-ex", "print answer",
                     "-ex", "detach").timeout(Duration.ofMinutes(2)).go();
             assertTrue(gdb.stdout().contains("$1 = 42"), "gdb reads the value before main ran:\n" + gdb.all());
-            assertEquals("T", state(pid), "still stopped after gdb detached");
+            // gdb detaches with the SIGSTOP it found pending: the process is running (R) in the kernel only until
+            // it takes that signal, before any instruction of its own
+            assertEquals("T", settledState(pid), "still stopped after gdb detached");
+            assertEquals(0, p.getInputStream().available(), "no output before the release");
             assertTrue(p.isAlive());
 
             ExecHold.available().release(pid);
@@ -65,6 +68,7 @@ class ExecHoldTest {
     void aCommandThatDoesNotExistIsAFailedStartWithTheShellsMessage() {
         ProcessBuilder pb = new ProcessBuilder("/nonexistent/program", "arg");
         IOException e = assertThrows(IOException.class, () -> ProcessStarter.shared().startHeldGroupLeader(pb));
+        System.out.println("the failed start: " + e.getMessage());
         assertTrue(e.getMessage().contains("/nonexistent/program") && e.getMessage().contains("status 127")
                 && e.getMessage().contains("not found"), e.getMessage());
     }
@@ -111,6 +115,48 @@ class ExecHoldTest {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    @Test
+    void aReleasedProcessAndWhatItStartedEndAsLocalBodyEndsThem(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path log = dir.resolve("out.log");
+        Files.writeString(log, "before\n");
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "echo started; sleep 1000 & read line")
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        // the shell then reads its stdin (a pipe kept open), so that it ends only by the kill below
+        Process p = ProcessStarter.shared().startHeldGroupLeader(pb);
+        try {
+            // what LocalBody takes for the time of the end: the JDK's handle of a child it does not know
+            java.util.concurrent.CompletableFuture<ProcessHandle> handleEnd = p.toHandle().onExit();
+            ExecHold.available().release(p.pid());
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            while (p.descendants().findAny().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            List<ProcessHandle> started = p.descendants().toList();
+            assertEquals(1, started.size(), "the sleep it started");
+            // LocalBody.signalTree("KILL")
+            started.forEach(ProcessHandle::destroyForcibly);
+            p.toHandle().destroyForcibly();
+            assertEquals(128 + 9, p.waitFor());
+            assertEquals(p.pid(), handleEnd.get(1, TimeUnit.MINUTES).pid());
+            started.get(0).onExit().get(1, TimeUnit.MINUTES);
+            assertEquals("before\nstarted\n", Files.readString(log), "appended to the file it was given");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** The state of {@code pid} once it is no longer running (R), e.g. on its way into a stop. */
+    private static String settledState(long pid) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        String s = state(pid);
+        while (s.equals("R") && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            s = state(pid);
+        }
+        return s;
     }
 
     /** The kernel's one-letter state of {@code pid} (R, S, T, ...), from /proc/PID/stat. */
