@@ -28,7 +28,13 @@ public interface ExecHold {
      */
     Process start(ProcessBuilder builder, List<String> wrapper) throws IOException;
 
-    /** Lets a held process run (SIGCONT). A process that is gone already is no error. */
+    /**
+     * Lets a held process run (SIGCONT). A process that is gone already is no error.
+     *
+     * <p>Ending one that is still held: SIGKILL ends it at once; a SIGTERM alone does nothing until it is
+     * continued (the kernel leaves it pending on a stopped process), so the returned Process's destroy sends
+     * SIGCONT after it, but {@code toHandle().destroy()} (the JDK's: SIGTERM only) does not.
+     */
     void release(long pid) throws IOException;
 
     /** The implementation this JVM can use: a working one on JDK 22+, else one whose start explains why not. */

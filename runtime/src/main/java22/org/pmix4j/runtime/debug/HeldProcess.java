@@ -10,8 +10,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A child started by {@link PtraceExecHold}, as a {@link Process} that behaves like the JDK's own: its
- * streams, its end (with the JDK's exit value: the exit status, or 128 + the signal that killed it), SIGTERM
- * and SIGKILL, its {@link ProcessHandle} (for its descendants). The JDK does not know the child, so one
+ * streams, its end (with the JDK's exit value: the exit status, or 128 + the signal that killed it),
+ * destroy (SIGTERM, then SIGCONT: see {@link #destroy}) and destroyForcibly (SIGKILL), its
+ * {@link ProcessHandle} (for its descendants). The JDK does not know the child, so one
  * platform thread per process reaps it with waitpid; that thread is started only once the child is no
  * longer traced, since this JVM's waitpid would otherwise be handed its ptrace stops.
  */

@@ -52,7 +52,6 @@ final class Libc {
     /** The tracee is SIGKILLed if the tracer goes away while tracing it. */
     static final int PTRACE_O_EXITKILL = 0x100000;
     static final int PTRACE_EVENT_EXEC = 4;
-    static final int PTRACE_EVENT_STOP = 128;
 
     static final short POSIX_SPAWN_SETSIGDEF = 0x04;
     static final short POSIX_SPAWN_SETSIGMASK = 0x08;

@@ -68,7 +68,6 @@ class ExecHoldTest {
     void aCommandThatDoesNotExistIsAFailedStartWithTheShellsMessage() {
         ProcessBuilder pb = new ProcessBuilder("/nonexistent/program", "arg");
         IOException e = assertThrows(IOException.class, () -> ProcessStarter.shared().startHeldGroupLeader(pb));
-        System.out.println("the failed start: " + e.getMessage());
         assertTrue(e.getMessage().contains("/nonexistent/program") && e.getMessage().contains("status 127")
                 && e.getMessage().contains("not found"), e.getMessage());
     }
