@@ -66,6 +66,8 @@ final class DaemonCommand implements Callable<Integer> {
             }
         }
         argv.addAll(own.isEmpty() ? List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k") : own);
+        // a daemon may hold processes at exec, which calls C through java.lang.foreign (JDK 22+ warns without it)
+        argv.add("--enable-native-access=ALL-UNNAMED");
         argv.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "daemon"));
         return argv;
     }

@@ -63,7 +63,9 @@ public final class LauncherProcess implements AutoCloseable {
      * for starting it, or for handing to a command that runs it (e.g. {@code pmix4j alloc -- <it>}).
      */
     public static List<String> commandLine(List<String> jvmOptions, String command, List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // as bin/pmix4j: holding processes at exec calls C through java.lang.foreign
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED"));
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
         cmd.addAll(args);

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import org.pmix4j.runtime.debug.ExecHold;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +39,8 @@ public final class ProcessStarter {
     private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
     private static final ProcessStarter SHARED = new ProcessStarter(firstExecutable(SETPRIV));
 
-    private record Start(ProcessBuilder builder, CompletableFuture<Process> result) {
+    /** A start for the starter's thread; {@code held}: stopped at its first instruction after exec. */
+    private record Start(ProcessBuilder builder, boolean held, CompletableFuture<Process> result) {
     }
 
     private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
@@ -74,7 +76,22 @@ public final class ProcessStarter {
         argv.add(setsid);
         argv.addAll(builder.command());
         builder.command(argv);
-        Start s = new Start(builder, new CompletableFuture<>());
+        return start(builder, false);
+    }
+
+    /**
+     * As {@link #startGroupLeader}, but the process is held stopped at its first instruction after exec
+     * (PMIX_DEBUG_STOP_ON_EXEC) until {@link ExecHold#release}d: started with posix_spawn in a new session
+     * and traced up to its exec on the starter's thread ({@link ExecHold}), which is why it must run there.
+     * Needs a JVM of 22 or newer; else, or when the command cannot run, an IOException says why. The
+     * builder's command is left as it is.
+     */
+    public Process startHeldGroupLeader(ProcessBuilder builder) throws IOException {
+        return start(builder, true);
+    }
+
+    private Process start(ProcessBuilder builder, boolean held) throws IOException {
+        Start s = new Start(builder, held, new CompletableFuture<>());
         queue.add(s);
         try {
             Process p = s.result().get();
@@ -84,7 +101,7 @@ public final class ProcessStarter {
             // the start goes on without us: whatever it starts is told to the caller nowhere, so kill it
             s.result().thenAccept(Process::destroyForcibly);
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + argv, e);
+            throw new IOException("interrupted while starting " + builder.command(), e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;
@@ -121,7 +138,7 @@ public final class ProcessStarter {
                 continue; // nobody may end this thread
             }
             try {
-                s.result().complete(s.builder().start());
+                s.result().complete(s.held() ? ExecHold.available().start(s.builder(), prefix) : s.builder().start());
             } catch (Throwable e) {
                 s.result().completeExceptionally(e);
             }

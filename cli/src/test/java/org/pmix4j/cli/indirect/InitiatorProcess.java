@@ -50,7 +50,7 @@ final class InitiatorProcess implements AutoCloseable {
     /** The launcher's command line: {@code java -cp <ours> org.pmix4j.cli.Main <args>}. */
     static List<String> pmix4j(String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         return cmd;
     }

@@ -1,0 +1,309 @@
+package org.pmix4j.runtime.debug;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * The few glibc calls that holding a process at exec needs, as downcalls (java.lang.foreign, final in JDK
+ * 22): the JDK has no ptrace, no waitpid of a child it did not start, no kill with any signal. Each call
+ * that reports failure through errno captures it ({@code captureCallState}: the JVM may itself change errno
+ * between the call and a later read) and throws an {@link IOException} naming the call, the errno's name and
+ * its text, e.g. "ptrace(PTRACE_SEIZE, 123): EPERM (Operation not permitted)".
+ *
+ * <p>Linux on glibc only (x86-64 and arm64 share every constant used here); the structures glibc keeps
+ * opaque (posix_spawnattr_t, posix_spawn_file_actions_t, sigset_t) are given more room than they take.
+ */
+@SuppressWarnings("restricted") // downcalls are restricted methods: the JVM runs with --enable-native-access
+final class Libc {
+    static final int SIGKILL = 9;
+    static final int SIGTERM = 15;
+    static final int SIGCONT = 18;
+    static final int SIGSTOP = 19;
+
+    static final int EINTR = 4;
+
+    static final int WUNTRACED = 2;
+    /** Waits for clones and non-clones alike: needed to see every ptrace stop of a tracee. */
+    static final int WALL = 0x40000000;
+
+    static final int O_RDONLY = 0;
+    static final int O_WRONLY = 1;
+    static final int O_CREAT = 0100;
+    static final int O_TRUNC = 01000;
+    static final int O_APPEND = 02000;
+    static final int O_CLOEXEC = 02000000;
+
+    static final int PTRACE_CONT = 7;
+    static final int PTRACE_DETACH = 17;
+    static final int PTRACE_SEIZE = 0x4206;
+    static final int PTRACE_O_TRACEEXEC = 0x10;
+    /** The tracee is SIGKILLed if the tracer goes away while tracing it. */
+    static final int PTRACE_O_EXITKILL = 0x100000;
+    static final int PTRACE_EVENT_EXEC = 4;
+
+    static final short POSIX_SPAWN_SETSIGDEF = 0x04;
+    static final short POSIX_SPAWN_SETSIGMASK = 0x08;
+    /** glibc 2.26 and newer: the child calls setsid() before it execs. */
+    static final short POSIX_SPAWN_SETSID = 0x80;
+
+    /** Room for glibc's opaque structures (336, 80 and 128 bytes on x86-64 and arm64). */
+    static final long SPAWN_ATTR_SIZE = 1024;
+    static final long FILE_ACTIONS_SIZE = 512;
+    static final long SIGSET_SIZE = 256;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final SymbolLookup LIBC = LINKER.defaultLookup();
+    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
+    private static final long ERRNO_OFFSET = CALL_STATE.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
+
+    // calls that set errno: their handles take the call-state segment first
+    private static final MethodHandle PIPE2 = errnoCall("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle OPEN = errnoCall("open",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
+    private static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle WAITPID = errnoCall("waitpid",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle KILL = errnoCall("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final MethodHandle PTRACE = errnoCall("ptrace",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), Linker.Option.firstVariadicArg(1));
+    private static final MethodHandle SIGEMPTYSET = errnoCall("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SIGADDSET = errnoCall("sigaddset", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+
+    // the posix_spawn family returns the error number itself
+    private static final MethodHandle SPAWN = call("posix_spawn",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle ATTR_INIT = call("posix_spawnattr_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle ATTR_DESTROY = call("posix_spawnattr_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle ATTR_SETFLAGS = call("posix_spawnattr_setflags",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
+    private static final MethodHandle ATTR_SETSIGMASK = call("posix_spawnattr_setsigmask",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle ATTR_SETSIGDEFAULT = call("posix_spawnattr_setsigdefault",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle ACTIONS_INIT = call("posix_spawn_file_actions_init",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle ACTIONS_DESTROY = call("posix_spawn_file_actions_destroy",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle ACTIONS_DUP2 = call("posix_spawn_file_actions_adddup2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle ACTIONS_CHDIR = call("posix_spawn_file_actions_addchdir_np",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle ACTIONS_CLOSEFROM = call("posix_spawn_file_actions_addclosefrom_np",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+
+    private static final MethodHandle STRERROR = call("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final MethodHandle STRERRORNAME = call("strerrorname_np", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+
+    private Libc() {
+    }
+
+    /** pipe2(O_CLOEXEC): {read end, write end}, neither inherited by any child unless dup2'd to 0, 1 or 2. */
+    static int[] pipe(String what) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment fds = a.allocate(JAVA_INT, 2);
+            MemorySegment st = a.allocate(CALL_STATE);
+            check(invoke(() -> (int) PIPE2.invokeExact(st, fds, O_CLOEXEC)), st, "pipe2 (" + what + ")");
+            return new int[] {fds.getAtIndex(JAVA_INT, 0), fds.getAtIndex(JAVA_INT, 1)};
+        }
+    }
+
+    /** open(2) with O_CLOEXEC added; the file's name is in the message of a failure. */
+    static int open(String path, int flags, int mode) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = a.allocate(CALL_STATE);
+            MemorySegment name = a.allocateFrom(path);
+            return check(invoke(() -> (int) OPEN.invokeExact(st, name, flags | O_CLOEXEC, mode)), st, "open " + path);
+        }
+    }
+
+    static void close(int fd) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = a.allocate(CALL_STATE);
+            check(invoke(() -> (int) CLOSE.invokeExact(st, fd)), st, "close(" + fd + ")");
+        }
+    }
+
+    /** waitpid(pid, &status, options), again after EINTR; the status word. */
+    static int waitpid(long pid, int options) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment status = a.allocate(JAVA_INT);
+            MemorySegment st = a.allocate(CALL_STATE);
+            while (true) {
+                int r = invoke(() -> (int) WAITPID.invokeExact(st, (int) pid, status, options));
+                if (r == -1 && errno(st) == EINTR) {
+                    continue;
+                }
+                check(r, st, "waitpid(" + pid + ")");
+                return status.get(JAVA_INT, 0);
+            }
+        }
+    }
+
+    static void kill(long pid, int signal) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = a.allocate(CALL_STATE);
+            check(invoke(() -> (int) KILL.invokeExact(st, (int) pid, signal)), st, "kill(" + pid + ", " + signal + ")");
+        }
+    }
+
+    /** A ptrace request whose result is only success or failure; {@code name} is for the message. */
+    static void ptrace(int request, String name, long pid, long addr, long data) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = a.allocate(CALL_STATE);
+            long r = invoke(() -> (long) PTRACE.invokeExact(st, request, (int) pid, addr, data));
+            if (r == -1) {
+                throw failure("ptrace(" + name + ", " + pid + ")", errno(st));
+            }
+        }
+    }
+
+    /** A sigset_t in {@code arena} holding {@code signals} (none: the empty set). */
+    static MemorySegment sigset(Arena arena, int... signals) throws IOException {
+        MemorySegment set = arena.allocate(SIGSET_SIZE, 8);
+        MemorySegment st = arena.allocate(CALL_STATE);
+        check(invoke(() -> (int) SIGEMPTYSET.invokeExact(st, set)), st, "sigemptyset");
+        for (int s : signals) {
+            check(invoke(() -> (int) SIGADDSET.invokeExact(st, set, s)), st, "sigaddset(" + s + ")");
+        }
+        return set;
+    }
+
+    /** posix_spawn; the child's pid. {@code argv} and {@code envp} are NULL-terminated arrays of C strings. */
+    static long spawn(MemorySegment path, MemorySegment actions, MemorySegment attr, MemorySegment argv,
+            MemorySegment envp, String what) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment pid = a.allocate(JAVA_INT);
+            spawnCheck(invoke(() -> (int) SPAWN.invokeExact(pid, path, actions, attr, argv, envp)), "posix_spawn " + what);
+            return pid.get(JAVA_INT, 0);
+        }
+    }
+
+    static MemorySegment spawnAttributes(Arena arena) throws IOException {
+        MemorySegment attr = arena.allocate(SPAWN_ATTR_SIZE, 16);
+        spawnCheck(invoke(() -> (int) ATTR_INIT.invokeExact(attr)), "posix_spawnattr_init");
+        return attr;
+    }
+
+    static void destroyAttributes(MemorySegment attr) throws IOException {
+        spawnCheck(invoke(() -> (int) ATTR_DESTROY.invokeExact(attr)), "posix_spawnattr_destroy");
+    }
+
+    static void setFlags(MemorySegment attr, short flags) throws IOException {
+        spawnCheck(invoke(() -> (int) ATTR_SETFLAGS.invokeExact(attr, flags)), "posix_spawnattr_setflags");
+    }
+
+    static void setSignalMask(MemorySegment attr, MemorySegment set) throws IOException {
+        spawnCheck(invoke(() -> (int) ATTR_SETSIGMASK.invokeExact(attr, set)), "posix_spawnattr_setsigmask");
+    }
+
+    static void setSignalDefaults(MemorySegment attr, MemorySegment set) throws IOException {
+        spawnCheck(invoke(() -> (int) ATTR_SETSIGDEFAULT.invokeExact(attr, set)), "posix_spawnattr_setsigdefault");
+    }
+
+    static MemorySegment fileActions(Arena arena) throws IOException {
+        MemorySegment actions = arena.allocate(FILE_ACTIONS_SIZE, 16);
+        spawnCheck(invoke(() -> (int) ACTIONS_INIT.invokeExact(actions)), "posix_spawn_file_actions_init");
+        return actions;
+    }
+
+    static void destroyFileActions(MemorySegment actions) throws IOException {
+        spawnCheck(invoke(() -> (int) ACTIONS_DESTROY.invokeExact(actions)), "posix_spawn_file_actions_destroy");
+    }
+
+    static void addDup2(MemorySegment actions, int fd, int target) throws IOException {
+        spawnCheck(invoke(() -> (int) ACTIONS_DUP2.invokeExact(actions, fd, target)), "posix_spawn_file_actions_adddup2");
+    }
+
+    /** glibc 2.29 and newer. */
+    static void addChdir(MemorySegment actions, MemorySegment dir) throws IOException {
+        spawnCheck(invoke(() -> (int) ACTIONS_CHDIR.invokeExact(actions, dir)), "posix_spawn_file_actions_addchdir_np");
+    }
+
+    /** glibc 2.34 and newer: the child closes every descriptor from {@code from} on before it execs. */
+    static void addCloseFrom(MemorySegment actions, int from) throws IOException {
+        spawnCheck(invoke(() -> (int) ACTIONS_CLOSEFROM.invokeExact(actions, from)),
+                "posix_spawn_file_actions_addclosefrom_np");
+    }
+
+    /** "ENOENT (No such file or directory)": the errno's name and its text. */
+    static String describe(int errno) {
+        try {
+            MemorySegment name = (MemorySegment) STRERRORNAME.invokeExact(errno);
+            MemorySegment text = (MemorySegment) STRERROR.invokeExact(errno);
+            String n = name.equals(MemorySegment.NULL) ? "errno " + errno : cString(name);
+            return n + " (" + cString(text) + ")";
+        } catch (Throwable t) {
+            return "errno " + errno;
+        }
+    }
+
+    static IOException failure(String call, int errno) {
+        return new IOException(call + ": " + describe(errno));
+    }
+
+    /** The errno a call left in its call-state segment. */
+    static int errno(MemorySegment callState) {
+        return callState.get(JAVA_INT, ERRNO_OFFSET);
+    }
+
+    private static int check(int result, MemorySegment callState, String call) throws IOException {
+        if (result == -1) {
+            throw failure(call, errno(callState));
+        }
+        return result;
+    }
+
+    private static void spawnCheck(int error, String call) throws IOException {
+        if (error != 0) {
+            throw failure(call, error);
+        }
+    }
+
+    private static String cString(MemorySegment p) {
+        return p.reinterpret(4096).getString(0);
+    }
+
+    private static MethodHandle call(String name, FunctionDescriptor fd) {
+        return LINKER.downcallHandle(symbol(name), fd);
+    }
+
+    private static MethodHandle errnoCall(String name, FunctionDescriptor fd, Linker.Option... more) {
+        Linker.Option[] options = new Linker.Option[more.length + 1];
+        options[0] = Linker.Option.captureCallState("errno");
+        System.arraycopy(more, 0, options, 1, more.length);
+        return LINKER.downcallHandle(symbol(name), fd, options);
+    }
+
+    private static MemorySegment symbol(String name) {
+        return LIBC.find(name).orElseThrow(() -> new UnsupportedOperationException(
+                "the C library has no " + name + " (holding processes at exec needs Linux with glibc 2.34 or newer)"));
+    }
+
+    /** A downcall: MethodHandle.invokeExact declares Throwable, which here is only ever an IOException or unchecked. */
+    @FunctionalInterface
+    private interface Call<T> {
+        T run() throws Throwable;
+    }
+
+    private static <T> T invoke(Call<T> call) throws IOException {
+        try {
+            return call.run();
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+}
