@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.pmix4j.api.Proc;
+import org.pmix4j.runtime.debug.ExecHold;
 
 /**
  * The processes of this node that the launcher holds at their first instruction after exec for a debugger
@@ -16,6 +17,7 @@ import org.pmix4j.api.Proc;
  * PMIX_READY_FOR_DEBUG to it).
  */
 final class HeldAtExec {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HeldAtExec.class);
     private final Map<String, Map<Integer, Long>> byNamespace = new ConcurrentHashMap<>();
     private final Consumer<Proc> reportReady;
 
@@ -36,7 +38,13 @@ final class HeldAtExec {
             return List.of();
         }
         List<Long> pids = new ArrayList<>(held.values());
-        Kill.send("CONT", pids);
+        for (long pid : pids) {
+            try {
+                ExecHold.available().release(pid);
+            } catch (java.io.IOException e) {
+                LOG.warn("cannot release process {} of job {}: {}", pid, nspace, e.getMessage());
+            }
+        }
         return pids;
     }
 

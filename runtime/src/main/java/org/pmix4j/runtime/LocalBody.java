@@ -68,7 +68,8 @@ final class LocalBody implements ProcessBody {
         switch (signal) {
             case "TERM" -> {
                 process.descendants().forEach(ProcessHandle::destroy);
-                process.toHandle().destroy();
+                // the Process's own destroy: a process held at exec for a debugger also needs a SIGCONT to act on it
+                process.destroy();
             }
             case "KILL" -> {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -39,8 +39,12 @@ public final class ProcessStarter {
     private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
     private static final ProcessStarter SHARED = new ProcessStarter(firstExecutable(SETPRIV));
 
-    /** A start for the starter's thread; {@code held}: stopped at its first instruction after exec. */
-    private record Start(ProcessBuilder builder, boolean held, CompletableFuture<Process> result) {
+    /**
+     * A start for the starter's thread; {@code held}: stopped at its first instruction after exec, of the
+     * command after {@code heldAfter} (the commands that exec it, e.g. the CPU binding).
+     */
+    private record Start(ProcessBuilder builder, boolean held, List<String> heldAfter,
+            CompletableFuture<Process> result) {
     }
 
     private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
@@ -87,11 +91,24 @@ public final class ProcessStarter {
      * builder's command is left as it is.
      */
     public Process startHeldGroupLeader(ProcessBuilder builder) throws IOException {
-        return start(builder, true);
+        return startHeldGroupLeader(builder, List.of());
+    }
+
+    /**
+     * As {@link #startHeldGroupLeader(ProcessBuilder)}, run through {@code execsFirst} (a command that execs the
+     * builder's, such as {@code taskset -c 0 --}): the process is held at the exec of the builder's command,
+     * the application, not at that of the first of them.
+     */
+    public Process startHeldGroupLeader(ProcessBuilder builder, List<String> execsFirst) throws IOException {
+        return start(builder, true, execsFirst);
     }
 
     private Process start(ProcessBuilder builder, boolean held) throws IOException {
-        Start s = new Start(builder, held, new CompletableFuture<>());
+        return start(builder, held, List.of());
+    }
+
+    private Process start(ProcessBuilder builder, boolean held, List<String> heldAfter) throws IOException {
+        Start s = new Start(builder, held, List.copyOf(heldAfter), new CompletableFuture<>());
         queue.add(s);
         try {
             Process p = s.result().get();
@@ -138,7 +155,8 @@ public final class ProcessStarter {
                 continue; // nobody may end this thread
             }
             try {
-                s.result().complete(s.held() ? ExecHold.available().start(s.builder(), prefix) : s.builder().start());
+                s.result().complete(s.held() ? ExecHold.available().start(s.builder(), concat(prefix, s.heldAfter()))
+                        : s.builder().start());
             } catch (Throwable e) {
                 s.result().completeExceptionally(e);
             }
@@ -154,8 +172,9 @@ public final class ProcessStarter {
         return null;
     }
 
-    /** TEMPORARY until the exec-hold branch lands. */
-    public Process startHeldGroupLeader(ProcessBuilder builder) throws IOException {
-        throw new IOException("holding a process at exec is not built yet");
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 }

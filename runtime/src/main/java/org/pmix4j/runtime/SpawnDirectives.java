@@ -180,8 +180,13 @@ final class SpawnDirectives {
      *                       runtime: &lt;why&gt;", for the first such directive
      */
     public static void check(List<Info> jobInfo, List<App> apps) {
-        // a pause of some ranks only is refused with its own reason
-        JobPause.of(jobInfo);
+        // a pause of some ranks only is refused with its own reason, and one at exec where this JVM cannot hold
+        if (JobPause.of(jobInfo).onExec()) {
+            org.pmix4j.runtime.debug.ExecHold.available().unavailable().ifPresent(why -> {
+                throw notSupported(Attributes.DEBUG_STOP_ON_EXEC.macroName(), Attributes.DEBUG_STOP_ON_EXEC.key(),
+                        why);
+            });
+        }
         Set<String> jobKeys = keys(JOB_LEVEL);
         for (Info i : jobInfo) {
             check(i, jobKeys, "");
@@ -204,6 +209,9 @@ final class SpawnDirectives {
         Set<Attribute<?>> all = new LinkedHashSet<>();
         JOB_LEVEL.forEach(s -> all.add(s.attribute()));
         APP_LEVEL.forEach(s -> all.add(s.attribute()));
+        if (org.pmix4j.runtime.debug.ExecHold.available().unavailable().isPresent()) {
+            all.remove(Attributes.DEBUG_STOP_ON_EXEC); // what this JVM cannot do is not listed
+        }
         return List.copyOf(all);
     }
 

@@ -37,6 +37,15 @@ public interface ExecHold {
      */
     void release(long pid) throws IOException;
 
+    /**
+     * Why this JVM cannot hold processes (no JDK 22+, a build without the implementation, a C library without
+     * the calls), or empty when it can: a launcher refuses PMIX_DEBUG_STOP_ON_EXEC with this reason rather
+     * than start a job it cannot hold.
+     */
+    default java.util.Optional<String> unavailable() {
+        return java.util.Optional.empty();
+    }
+
     /** The implementation this JVM can use: a working one on JDK 22+, else one whose start explains why not. */
     static ExecHold available() {
         return ExecHolds.AVAILABLE;

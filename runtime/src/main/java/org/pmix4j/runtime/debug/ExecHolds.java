@@ -39,6 +39,11 @@ final class ExecHolds {
     /** What a JVM that cannot hold processes has: every start fails with the reason. */
     record Unavailable(String reason) implements ExecHold {
         @Override
+        public java.util.Optional<String> unavailable() {
+            return java.util.Optional.of(reason);
+        }
+
+        @Override
         public Process start(ProcessBuilder builder, List<String> wrapper) throws IOException {
             throw new IOException(reason);
         }
