@@ -65,6 +65,8 @@ final class RuntimeQueries {
                     names.add(j.nspace());
                 }
             }
+            // fork/exec agents' jobs, while the jobs they stand beside run
+            names.addAll(jobs.agentJobs().keySet());
             return Value.of(String.join(",", names));
         }
         if (key.equals(Attributes.QUERY_NAMESPACE_INFO.key())) {
@@ -79,6 +81,9 @@ final class RuntimeQueries {
         }
         if (key.equals(Attributes.QUERY_PROC_TABLE.key()) || key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
             Job job = jobs.job(ns);
+            if (job == null && jobs.agentJobs().get(ns) != null) {
+                return agentsProcTable(ns, jobs.agentJobs().get(ns));
+            }
             return job == null ? null : procTable(job);
         }
         if (key.equals(Attributes.QUERY_JOB_STATUS.key())) {
@@ -110,6 +115,21 @@ final class RuntimeQueries {
             return new Value.Size(0);
         }
         return null;
+    }
+
+    /**
+     * The proctable of a fork/exec agents' job: the agents are the processes the launcher started for
+     * {@code application}, rank for rank.
+     */
+    private Value agentsProcTable(String nspace, Job application) {
+        String agent = ForkExecAgents.agentOf(application.directives());
+        List<Value> rows = new ArrayList<>();
+        for (LaunchedProcess p : application.processes()) {
+            ProcState state = p.isAlive() ? ProcState.RUNNING
+                    : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
+            rows.add(new ProcInfo(new Proc(nspace, p.proc().rank()), p.node(), agent, (int) p.pid(), state));
+        }
+        return new DataArray(DataType.PROC_INFO, rows);
     }
 
     /** One PROC_INFO per process: rank, host, executable, pid, state. */

@@ -23,7 +23,7 @@ import org.pmix4j.api.Value;
  * refuses the first that is
  * <ol>
  * <li>one of the {@linkplain #ALWAYS_REFUSED always refused} attributes, whatever its flags: ignoring a
- * request to hold a job for a debugger, to start it through an agent, or to start debugger daemons beside
+ * request to start debugger daemons beside
  * another job, would start something else than what was asked, silently (a boolean one set to false asks
  * for nothing and passes);</li>
  * <li>marked required and not carried out at its level ({@link #JOB_LEVEL}, {@link #APP_LEVEL}), whether
@@ -137,13 +137,15 @@ final class SpawnDirectives {
                     + " DebugReadiness tells the requester when all are ready"),
             run(Attributes.DEBUG_STOP_IN_APP, "JobPause: in the job's data for the application; DebugReadiness"),
             run(Attributes.EXEC_AGENT, "LocalProcessLauncher starts the agent with the process's command line as"
-                    + " its arguments"));
+                    + " its arguments"),
+            run(Attributes.FORKEXEC_AGENT, "ForkExecAgents: LocalProcessLauncher starts the agent in each process's"
+                    + " place as a rank of the agents' job, registered with the process's spawn instructions"
+                    + " (ForkExecAgentStarter); on the launcher's node only, not with PMIX_DEBUG_STOP_ON_EXEC"));
 
     public static final List<Supported> APP_LEVEL = List.of(
             run(Attributes.WDIR, "Spawns, when the application gives no cwd"));
 
     public static final List<Refused> ALWAYS_REFUSED = List.of(
-            new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"),
             new Refused(Attributes.DEBUGGER_DAEMONS, "the daemons would be started as an ordinary job, not beside"
                     + " the job they are to debug (debugger support is not there yet)"),
             new Refused(Attributes.DEBUG_TARGET, "debugger daemons cannot be placed beside a target yet"),
@@ -163,6 +165,8 @@ final class SpawnDirectives {
     public static void check(List<Info> jobInfo, List<App> apps) {
         // a pause of some ranks only is refused with its own reason
         JobPause.of(jobInfo);
+        // an agent that execs the application cannot leave it held at exec for the launcher
+        ForkExecAgents.checkDirectives(jobInfo);
         Set<String> jobKeys = keys(JOB_LEVEL);
         for (Info i : jobInfo) {
             check(i, jobKeys, "");
@@ -174,6 +178,11 @@ final class SpawnDirectives {
                     throw notSupported(Attributes.forKey(i.key()).map(Attribute::macroName).orElse(i.key()), i.key(),
                             "a job pauses as a whole: give it in the spawn's job info (a directive of application "
                             + n + ")");
+                }
+                if (i.key().equals(Attributes.FORKEXEC_AGENT.key())) {
+                    // ignored, it would start the application without its agent
+                    throw notSupported(Attributes.FORKEXEC_AGENT.macroName(), i.key(), "the agents start the whole"
+                            + " job: give it in the spawn's job info (a directive of application " + n + ")");
                 }
                 check(i, appKeys, " (a directive of application " + n + ")");
             }
