@@ -5,8 +5,10 @@
  *
  * Connects to the launcher (PMIX_SERVER_PIDINFO = LAUNCHER_PID, and PMIX_SERVER_TMPDIR = SESSION_DIR unless
  * "-"), registers for PMIX_EVENT_JOB_END and PMIx_Spawn's NP processes of PROGRAM with PMIX_FORKEXEC_AGENT =
- * AGENT and PMIX_NOTIFY_COMPLETION. Prints "spawned <status> <nspace>", then queries PMIX_QUERY_NAMESPACES
- * and prints "namespaces <list>", creates GO_FILE (the application may wait for it) and waits (60 s at
+ * AGENT and PMIX_NOTIFY_COMPLETION (and PMIX_DEBUG_STOP_IN_INIT when FEA_STOP_IN_INIT is set in the
+ * environment: the job then waits in PMIx_Init for PMIX_DEBUGGER_RELEASE, from `pmix4j debug release`). Prints "spawned <status> <nspace>", then queries PMIX_QUERY_NAMESPACES
+ * and prints "namespaces <list>" and, for every other namespace listed, its PMIX_QUERY_PROC_TABLE as
+ * "proctable <nspace> rank <r> pid <pid> exe <executable>" lines; creates GO_FILE (the application may wait for it) and waits (60 s at
  * most) for the job's end: "job-end <nspace> exit <code>". The job's output comes to the tool (a tool's
  * default) and is printed by libpmix. Exit 0 when the job was spawned and ended with code 0; 1 tool_init
  * failed, 2 spawn failed, 3 no job-end event, 4 the job's exit code was not 0, 5 the query failed.
@@ -52,7 +54,7 @@ static void on_event(size_t id, pmix_status_t status, const pmix_proc_t *source,
 int main(int argc, char **argv)
 {
     pmix_proc_t me;
-    pmix_info_t info[2], jinfo[2];
+    pmix_info_t info[2], jinfo[3];
     pmix_app_t app;
     pmix_status_t rc, code = PMIX_EVENT_JOB_END;
     pmix_nspace_t ns;
@@ -82,9 +84,14 @@ int main(int argc, char **argv)
     app.argv = calloc(argc - 5, sizeof(char *));
     for (int i = 6; i < argc; i++) app.argv[i - 6] = strdup(argv[i]);
     app.maxprocs = atoi(argv[4]);
+    size_t njinfo = 2;
     PMIX_INFO_LOAD(&jinfo[0], PMIX_FORKEXEC_AGENT, argv[3], PMIX_STRING);
     PMIX_INFO_LOAD(&jinfo[1], PMIX_NOTIFY_COMPLETION, &yes, PMIX_BOOL);
-    rc = PMIx_Spawn(jinfo, 2, &app, 1, ns);
+    if (NULL != getenv("FEA_STOP_IN_INIT")) {
+        PMIX_INFO_LOAD(&jinfo[2], PMIX_DEBUG_STOP_IN_INIT, &yes, PMIX_BOOL);
+        njinfo = 3;
+    }
+    rc = PMIx_Spawn(jinfo, njinfo, &app, 1, ns);
     printf("spawned %s %s\n", PMIx_Error_string(rc), PMIX_SUCCESS == rc ? ns : "-");
     if (PMIX_SUCCESS != rc) {
         PMIx_tool_finalize();
@@ -106,6 +113,31 @@ int main(int argc, char **argv)
         return 5;
     }
     printf("namespaces %s\n", results[0].value.data.string);
+    /* the process table of every other namespace: the agents' job among them */
+    char *names = strdup(results[0].value.data.string), *save = NULL;
+    for (char *other = strtok_r(names, ",", &save); NULL != other; other = strtok_r(NULL, ",", &save)) {
+        if (0 == strcmp(other, ns)) {
+            continue;
+        }
+        pmix_info_t *table = NULL;
+        size_t ntable = 0;
+        PMIX_QUERY_CREATE(q, 1);
+        PMIX_ARGV_APPEND(rc, q[0].keys, PMIX_QUERY_PROC_TABLE);
+        PMIX_INFO_CREATE(q[0].qualifiers, 1);
+        q[0].nqual = 1;
+        PMIX_INFO_LOAD(&q[0].qualifiers[0], PMIX_NSPACE, other, PMIX_STRING);
+        rc = PMIx_Query_info(q, 1, &table, &ntable);
+        if (PMIX_SUCCESS != rc || 0 == ntable || PMIX_DATA_ARRAY != table[0].value.type) {
+            printf("proctable %s %s\n", other, PMIx_Error_string(rc));
+            continue;
+        }
+        pmix_proc_info_t *rows = (pmix_proc_info_t *) table[0].value.data.darray->array;
+        for (size_t i = 0; i < table[0].value.data.darray->size; i++) {
+            printf("proctable %s rank %u pid %d exe %s\n", rows[i].proc.nspace, rows[i].proc.rank,
+                   (int) rows[i].pid, rows[i].executable_name);
+        }
+    }
+    free(names);
     FILE *go = fopen(argv[5], "w");
     if (NULL != go) fclose(go);
 

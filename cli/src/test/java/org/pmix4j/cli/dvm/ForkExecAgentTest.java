@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +26,8 @@ import org.pmix4j.testkit.Run;
  * spawn instructions (PMIX_DEBUG_TARGET, org.pmix4j.fea.argv / env, PMIX_WDIR) and forks the application process
  * it stands for. The application's ranks see their job as without agents (size, local rank and size), each
  * was forked by its agent, the spawn returns the application's namespace, PMIX_QUERY_NAMESPACES lists the
- * agents' namespace beside it while the job runs, and the job ends normally.
+ * agents' namespace beside it while the job runs (with a proctable of the agents), and the job ends
+ * normally.
  */
 class ForkExecAgentTest {
     private static Path agent;
@@ -66,11 +68,58 @@ class ForkExecAgentTest {
         }
     }
 
+    /**
+     * PMIX_DEBUG_STOP_IN_INIT beside the agents: the application, a libpmix client, waits in PMIx_Init (no rank
+     * has printed once the spawn has returned) until {@code pmix4j debug release} releases the job.
+     */
+    @Test
+    void theApplicationStopsInInitUntilReleased() throws Exception {
+        try (DvmProcess dvm = DvmProcess.start(tmp.resolve("dvm"))) {
+            Path go = tmp.resolve("go");
+            ProcessBuilder pb = new ProcessBuilder(spawner.toString(), dvm.sessionDir().toString(),
+                    Long.toString(dvm.pid()), agent.toString(), "2", go.toString(), app.toString(), go.toString())
+                    .redirectErrorStream(true);
+            pb.environment().keySet().removeIf(k -> k.startsWith("PMIX_") || k.startsWith("OMPI_"));
+            for (String v : List.of("TMPDIR", "TMP", "TEMP")) {
+                pb.environment().put(v, dvm.tmpdir().toString());
+            }
+            pb.environment().put("FEA_STOP_IN_INIT", "1");
+            Process tool = pb.start();
+            StringBuffer out = new StringBuffer();
+            Thread reader = Thread.ofVirtual().start(() -> {
+                try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(tool.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    for (String line; (line = lines.readLine()) != null;) {
+                        out.append(line).append('\n');
+                    }
+                } catch (java.io.IOException e) {
+                    out.append("(read failed: ").append(e).append(")\n");
+                }
+            });
+            try {
+                Eventually.until(() -> out.indexOf("spawned ") >= 0 || !tool.isAlive(), () -> out + dvm.process().all());
+                Matcher spawned = Pattern.compile("spawned SUCCESS (\\S+)").matcher(out);
+                assertTrue(spawned.find(), out + dvm.process().all());
+                assertTrue(out.indexOf("app rank") < 0, "the application waits in PMIx_Init\n" + out);
+                DvmProcess.Ended released = dvm.run("debug", "release", spawned.group(1));
+                assertEquals(0, released.status(), released.all() + dvm.process().all());
+                assertTrue(tool.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), out + dvm.process().all());
+                reader.join();
+                ranThroughAgents(tool.exitValue(), out.toString(), out.toString(), 2, dvm.process().all());
+            } finally {
+                tool.destroyForcibly().waitFor();
+            }
+        }
+    }
+
     /** What the spawner, the agents and the application printed says each rank ran through its agent. */
     private static void ranThroughAgents(Run.Result r, int np, String launcher) {
-        String all = r.all() + "\n--- launcher\n" + launcher;
-        String out = r.stdout();
-        assertEquals(0, r.exitCode(), all);
+        ranThroughAgents(r.exitCode(), r.stdout(), r.all(), np, launcher);
+    }
+
+    private static void ranThroughAgents(int exitCode, String out, String toolAll, int np, String launcher) {
+        String all = toolAll + "\n--- launcher\n" + launcher;
+        assertEquals(0, exitCode, all);
         Matcher spawned = Pattern.compile("spawned SUCCESS (\\S+)").matcher(out);
         assertTrue(spawned.find(), all);
         String ns = spawned.group(1);
@@ -93,6 +142,9 @@ class ForkExecAgentTest {
             assertEquals(Long.parseLong(f.group(2)), parent, "rank " + rank + " was forked by its agent\n" + all);
             find("fea " + rank + " target " + Pattern.quote(ns) + ":" + rank + "\n", out, all);
             find("fea " + rank + " started pid " + appPid + " for " + Pattern.quote(ns) + ":" + rank + "\n", out, all);
+            // the agents' proctable: the processes the launcher started, the agents themselves
+            find("proctable " + Pattern.quote(agentsNs) + " rank " + rank + " pid " + f.group(2) + " exe "
+                    + Pattern.quote(agent.toString()) + "\n", out, all);
         }
         assertNotEquals(ns, agentsNs, all);
         Matcher listed = find("namespaces (\\S+)", out, all);
