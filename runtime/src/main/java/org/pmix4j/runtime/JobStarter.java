@@ -109,7 +109,10 @@ final class JobStarter {
             Attributes.EXEC_AGENT.find(directives).ifPresent(a -> registration.add(Attributes.EXEC_AGENT.info(a)));
             // fork/exec agents: on this node only, and not held at exec (ForkExecAgents)
             ForkExecAgents.check(directives, map);
-            Attributes.FORKEXEC_AGENT.find(directives).ifPresent(a -> registration.add(Attributes.FORKEXEC_AGENT.info(a)));
+            String forkExecAgent = ForkExecAgents.agentOf(directives);
+            if (forkExecAgent != null) {
+                registration.add(Attributes.FORKEXEC_AGENT.info(forkExecAgent));
+            }
             // every node's server registers the same data, each with the session directories of its own node
             List<Info> shared = List.copyOf(registration);
             List<ProcPlacement> here = map.procsOn(0);

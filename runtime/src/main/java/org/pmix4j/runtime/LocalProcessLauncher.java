@@ -22,6 +22,7 @@ import org.pmix4j.runtime.placement.ProcPlacement;
  * binder's command prefix where placed on CPUs; with its output forwarded and, for the ranks that read it,
  * the launcher's stdin; started through the {@link ProcessStarter}, so that it dies with the launcher
  * even when the launcher is SIGKILLed. A virtual thread per process waits for its end and reports it.
+ * A job with PMIX_FORKEXEC_AGENT gets its fork/exec agents in its processes' place ({@link ForkExecAgentStarter}).
  */
 final class LocalProcessLauncher implements ProcessLauncher {
     private final Map<String, String> launcherEnv;
