@@ -123,6 +123,12 @@ final class JobStarter {
             // every node's daemon starts the processes through the agent: it travels with the job's data
             Attributes.EXEC_AGENT.find(directives).ifPresent(a -> registration.add(Attributes.EXEC_AGENT.info(a)));
             registration.addAll(DebuggerDaemons.jobData(job.directives()));
+            // fork/exec agents: on this node only, and not held at exec (ForkExecAgents)
+            ForkExecAgents.check(directives, map);
+            String forkExecAgent = ForkExecAgents.agentOf(directives);
+            if (forkExecAgent != null) {
+                registration.add(Attributes.FORKEXEC_AGENT.info(forkExecAgent));
+            }
             // every node's server registers the same data, each with the session directories of its own node
             List<Info> shared = List.copyOf(registration);
             List<ProcPlacement> here = map.procsOn(0);

@@ -43,6 +43,8 @@ final class JobTable implements JobsByNamespace {
     private final Map<Integer, Integer> nextNodeRank = new HashMap<>();
     private boolean closed;
     private final java.util.ArrayDeque<String> ended = new java.util.ArrayDeque<>();
+    /** The jobs of fork/exec agents (PMIX_FORKEXEC_AGENT) by namespace, each with the job it stands beside. */
+    private final Map<String, Job> agentJobs = new LinkedHashMap<>();
 
     /** How many ended jobs a table keeps for queries; older ones are forgotten (a DVM runs jobs forever). */
     static final int ENDED_JOBS_KEPT = 64;
@@ -234,6 +236,33 @@ final class JobTable implements JobsByNamespace {
     synchronized List<Job> close() {
         closed = true;
         return List.copyOf(jobs.values());
+    }
+
+    /**
+     * Names the job of the fork/exec agents of {@code application} (a namespace as any job's) and keeps it,
+     * for queries, until {@link #closeAgentJob}. Its processes are the application's: it is entered as no
+     * job of its own, so that it takes no slots, node ranks nor places among the node's processes.
+     */
+    synchronized String openAgentJob(Job application) {
+        String nspace = base + "@" + (++jobCounter);
+        agentJobs.put(nspace, application);
+        return nspace;
+    }
+
+    /** Forgets the agents' job of {@code application}; its namespace, or {@code null} if it had none. */
+    synchronized String closeAgentJob(Job application) {
+        for (Map.Entry<String, Job> e : agentJobs.entrySet()) {
+            if (e.getValue() == application) {
+                agentJobs.remove(e.getKey());
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** The agents' jobs open now, by namespace, each with the job it stands beside. */
+    synchronized Map<String, Job> agentJobs() {
+        return new LinkedHashMap<>(agentJobs);
     }
 
     /** A fresh namespace for a tool that connected without one. */

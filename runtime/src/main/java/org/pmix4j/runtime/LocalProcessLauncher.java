@@ -22,6 +22,7 @@ import org.pmix4j.runtime.placement.ProcPlacement;
  * binder's command prefix where placed on CPUs; with its output forwarded and, for the ranks that read it,
  * the launcher's stdin; started through the {@link ProcessStarter}, so that it dies with the launcher
  * even when the launcher is SIGKILLed. A virtual thread per process waits for its end and reports it.
+ * A job with PMIX_FORKEXEC_AGENT gets its fork/exec agents in its processes' place ({@link ForkExecAgentStarter}).
  */
 final class LocalProcessLauncher implements ProcessLauncher {
     private final Map<String, String> launcherEnv;
@@ -35,6 +36,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
     private final ToolStdin toolStdin;
     private final ProcessStarter starter;
     private final HeldAtExec held;
+    private final ForkExecAgentStarter agents;
 
     /**
      * @param launcherEnv the launcher's own environment
@@ -51,6 +53,17 @@ final class LocalProcessLauncher implements ProcessLauncher {
     LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, OutputForwarding iof,
             Function<Proc, Map<String, String>> serverEnv, BiConsumer<Proc, Long> started, ExitListener exits,
             ToolStdin toolStdin, ProcessStarter starter, String hostname, HeldAtExec held) {
+        this(launcherEnv, runEnv, binder, iof, serverEnv, started, exits, toolStdin, starter, hostname, held, null);
+    }
+
+    /**
+     * @param agents starts fork/exec agents in the processes' place (PMIX_FORKEXEC_AGENT); {@code null} where
+     *               there are none (a daemon's node: a job with the directive is refused)
+     */
+    LocalProcessLauncher(Map<String, String> launcherEnv, Map<String, String> runEnv, CpuBinder binder, OutputForwarding iof,
+            Function<Proc, Map<String, String>> serverEnv, BiConsumer<Proc, Long> started, ExitListener exits,
+            ToolStdin toolStdin, ProcessStarter starter, String hostname, HeldAtExec held, ForkExecAgentStarter agents) {
+        this.agents = agents;
         this.held = held;
         this.hostname = hostname;
         this.started = started;
@@ -74,57 +87,112 @@ final class LocalProcessLauncher implements ProcessLauncher {
             // a job ended while held (stopped by its tool, say) leaves nothing to release
             job.ended().thenRun(() -> held.forget(job.nspace()));
         }
-        for (ProcPlacement s : request.procs()) {
-            LaunchedProcess p = fork(request, s, holdAtExec, execAgent);
-            job.add(p);
-            started.accept(p.proc(), p.pid());
-            if (holdAtExec) {
-                held.held(p.proc(), p.pid());
+        String forkExecAgent = Attributes.FORKEXEC_AGENT.find(request.registration()).orElse(null);
+        if (forkExecAgent == null) {
+            // one by one: a process that cannot be started fails the launch after those before it started
+            for (ProcPlacement s : request.procs()) {
+                start(request, command(request, s, execAgent), holdAtExec);
             }
-            Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
+            return;
+        }
+        if (agents == null) {
+            throw new LaunchException("PMIX_FORKEXEC_AGENT: fork/exec agents are started on the launcher's node"
+                    + " only", 1);
+        }
+        List<ProcessCommand> commands = new ArrayList<>();
+        for (ProcPlacement s : request.procs()) {
+            commands.add(command(request, s, execAgent));
+        }
+        // each agent stands in its process's place: it is what the launcher starts, watches and reports
+        List<ProcessCommand> inPlace = agents.inPlaceOf(job, forkExecAgent, commands, agentEnvironment());
+        try {
+            for (ProcessCommand c : inPlace) {
+                start(request, c, holdAtExec);
+            }
+        } catch (RuntimeException e) {
+            if (job.processes().isEmpty()) {
+                agents.withdraw(job); // the job is taken back: its agents' job goes with it
+            }
+            throw e;
         }
     }
 
+    private void start(Request request, ProcessCommand command, boolean holdAtExec) {
+        Job job = request.job();
+        LaunchedProcess p = fork(request, command, holdAtExec);
+        job.add(p);
+        started.accept(p.proc(), p.pid());
+        if (holdAtExec) {
+            held.held(p.proc(), p.pid());
+        }
+        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
+    }
+
     /**
+     * What starts process {@code s}: its command line and environment (the launcher's, less any outer PMIx
+     * one, the run's, its application's, and what the server gives for joining it) and its directory.
+     *
      * @param execAgent PMIX_EXEC_AGENT: a program started in the process's place with the process's command line
      *                  as its arguments, which execs it when it has done what it does; or {@code null}
      */
-    private LaunchedProcess fork(Request request, ProcPlacement s, boolean holdAtExec, String execAgent) {
+    private ProcessCommand command(Request request, ProcPlacement s, String execAgent) {
         Job job = request.job();
         AppContext app = job.apps().get(s.appnum());
         String wdir = request.wdirs().get(s.appnum());
         Proc proc = new Proc(job.nspace(), s.rank());
-        Map<String, String> childEnv = new HashMap<>();
-        // an outer PMIx environment (pmix4j run inside mpirun …) must not leak into our children
-        launcherEnv.forEach((k, v) -> {
-            if (!k.startsWith("PMIX_") || k.startsWith("PMIX_MCA_")) {
-                childEnv.put(k, v);
-            }
-        });
+        Map<String, String> childEnv = launcherEnvironment();
         OpenMpi.recognise(childEnv, job.placement().oversubscribed());
         childEnv.putAll(runEnv);
         childEnv.putAll(app.env());
         childEnv.putAll(serverEnv.apply(proc));
-        // each process leads a session and process group of its own (as PRRTE's children do,
-        // ProcessStarter.startGroupLeader): a signal to the launcher's group does not reach it twice, and what
-        // it leaves running is found and ended with the job
-        List<String> argv = new ArrayList<>(binder.bindCommandPrefix(s.cpus()));
         List<String> program = new ArrayList<>(app.argv());
         program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
         if (execAgent != null) {
             program.add(0, Launcher.resolve(execAgent, childEnv.get("PATH"), wdir));
         }
-        argv.addAll(program);
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(new File(wdir));
+        return new ProcessCommand(proc, s, program, childEnv, wdir);
+    }
+
+    /** The launcher's environment less any outer PMIx one: that of pmix4j run inside mpirun … must not leak. */
+    private Map<String, String> launcherEnvironment() {
+        Map<String, String> env = new HashMap<>();
+        launcherEnv.forEach((k, v) -> {
+            if (!k.startsWith("PMIX_") || k.startsWith("PMIX_MCA_")) {
+                env.put(k, v);
+            }
+        });
+        return env;
+    }
+
+    /** What a fork/exec agent gets besides what joins it to the server: the launcher's and the run's. */
+    private Map<String, String> agentEnvironment() {
+        Map<String, String> env = launcherEnvironment();
+        env.putAll(runEnv);
+        return env;
+    }
+
+    private LaunchedProcess fork(Request request, ProcessCommand command, boolean holdAtExec) {
+        Job job = request.job();
+        ProcPlacement s = command.placement();
+        AppContext app = job.apps().get(s.appnum());
+        Proc proc = command.proc();
+        // each process leads a session and process group of its own (as PRRTE's children do,
+        // ProcessStarter.startGroupLeader): a signal to the launcher's group does not reach it twice, and what
+        // it leaves running is found and ended with the job
+        List<String> binding = binder.bindCommandPrefix(s.cpus());
+        List<String> argv = new ArrayList<>(holdAtExec ? List.of() : binding);
+        argv.addAll(command.argv());
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(new File(command.wdir()));
         pb.environment().clear();
-        pb.environment().putAll(childEnv);
+        pb.environment().putAll(command.env());
         boolean readsStdin = request.stdin() != null && request.stdinRanks().receives(s.rank());
         // a spawned job's stdin comes from its requester's pushes, for the ranks its PMIX_FWD_STDIN names
         boolean pushedStdin = !readsStdin && request.pushedStdin().test(s.rank());
         pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
                 : ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
-            Process p = holdAtExec ? starter.startHeldGroupLeader(pb) : starter.startGroupLeader(pb);
+            // held: at the exec of the program itself, after the binding's (taskset execs it)
+            Process p = holdAtExec ? starter.startHeldGroupLeader(pb, binding) : starter.startGroupLeader(pb);
             ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
                     p.getInputStream(), p.getErrorStream());
             if (readsStdin) {

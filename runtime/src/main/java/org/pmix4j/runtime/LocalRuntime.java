@@ -199,7 +199,8 @@ final class LocalRuntime implements AutoCloseable {
         iof.start();
         supervisor = new JobSupervisor(classifier, events, data, server, outcome, jobs, messages, hostname);
         ProcessLauncher local = new LocalProcessLauncher(env, plan.childEnvironment(), plan.binder, iof,
-                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared(), hostname, held);
+                server::setupFork, server::clientStarted, supervisor, toolStdin, ProcessStarter.shared(), hostname, held,
+                new ForkExecAgentStarter(server, jobs, hostname));
         ProcessLauncher launcher = cluster == null ? local : new ClusterLauncher(local, remote);
         Cluster nodes = cluster;
         JobPlacer placer = new JobPlacer(plan, hostname, nodes == null ? List::of : () -> nodes.nodes(hostname));

@@ -79,6 +79,8 @@ final class RuntimeQueries {
             for (Job j : jobs.running()) {
                 names.add(j.nspace());
             }
+            // fork/exec agents' jobs, while the jobs they stand beside run
+            names.addAll(jobs.agentJobs().keySet());
             return Value.of(String.join(",", names));
         }
         if (key.equals(Attributes.QUERY_NAMESPACE_INFO.key())) {
@@ -91,6 +93,9 @@ final class RuntimeQueries {
         }
         if (key.equals(Attributes.QUERY_PROC_TABLE.key())) {
             Job job = jobs.job(ns);
+            if (job == null && jobs.agentJobs().get(ns) != null) {
+                return agentsProcTable(ns, jobs.agentJobs().get(ns));
+            }
             return job == null ? null : procTable(job, null);
         }
         if (key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
@@ -135,6 +140,21 @@ final class RuntimeQueries {
     private String nodeOf(Proc requester) {
         LaunchedProcess p = jobs.process(requester);
         return p != null ? p.node() : hostname;
+    }
+
+    /**
+     * The proctable of a fork/exec agents' job: the agents are the processes the launcher started for
+     * {@code application}, rank for rank.
+     */
+    private Value agentsProcTable(String nspace, Job application) {
+        String agent = ForkExecAgents.agentOf(application.directives());
+        List<Value> rows = new ArrayList<>();
+        for (LaunchedProcess p : application.processes()) {
+            ProcState state = p.isAlive() ? ProcState.RUNNING
+                    : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
+            rows.add(new ProcInfo(new Proc(nspace, p.proc().rank()), p.node(), agent, (int) p.pid(), state));
+        }
+        return new DataArray(DataType.PROC_INFO, rows);
     }
 
     /** One PROC_INFO per process (on {@code node} only, unless null): rank, host, executable, pid, state. */

@@ -23,8 +23,8 @@ import org.pmix4j.api.Value;
  * refuses the first that is
  * <ol>
  * <li>one of the {@linkplain #ALWAYS_REFUSED always refused} attributes, whatever its flags: ignoring a
- * request to hold a job for a debugger or to start it through an agent would start something else than
- * what was asked, silently (a boolean one set to false asks for nothing and passes);</li>
+ * request the runtime cannot carry out and would otherwise pass over would start something else than what was
+ * asked, silently (a boolean one set to false asks for nothing and passes);</li>
  * <li>marked required and not carried out at its level ({@link #JOB_LEVEL}, {@link #APP_LEVEL}), whether
  * a Standard attribute or a key this runtime does not know.</li>
  * </ol>
@@ -68,6 +68,9 @@ import org.pmix4j.api.Value;
  * ranks only (some ranks: PMIX_ERR_NOT_SUPPORTED); not per application</td></tr>
  * <tr><td>PMIX_EXEC_AGENT</td><td>RUN</td><td>LocalProcessLauncher: the agent with the process's command line
  * as its arguments</td></tr>
+ * <tr><td>PMIX_FORKEXEC_AGENT</td><td>RUN</td><td>ForkExecAgents: the agent in each process's place, a rank of
+ * the agents' job, reads its spawn instructions as a tool and forks the process (launcher's node only; not
+ * with PMIX_DEBUG_STOP_ON_EXEC; not per application)</td></tr>
  * </table>
  *
  * <table>
@@ -156,7 +159,10 @@ final class SpawnDirectives {
                     + " data (JobStarter)"),
             run(Attributes.DEBUG_DAEMONS_PER_PROC, "placement.DaemonPlacement: N daemons per target process"),
             run(Attributes.DEBUG_DAEMONS_PER_NODE, "placement.DaemonPlacement: N daemons per node of the target"),
-            run(Attributes.DEBUG_JOB, "Spawner: the namespace the daemons debug (deprecated PMIX_DEBUG_TARGET)"));
+            run(Attributes.DEBUG_JOB, "Spawner: the namespace the daemons debug (deprecated PMIX_DEBUG_TARGET)"),
+            run(Attributes.FORKEXEC_AGENT, "ForkExecAgents: LocalProcessLauncher starts the agent in each process's"
+                    + " place as a rank of the agents' job, registered with the process's spawn instructions"
+                    + " (ForkExecAgentStarter); on the launcher's node only, not with PMIX_DEBUG_STOP_ON_EXEC"));
 
     public static final List<Supported> APP_LEVEL = List.of(
             run(Attributes.WDIR, "Spawns, when the application gives no cwd"),
@@ -168,7 +174,8 @@ final class SpawnDirectives {
             run(Attributes.DEBUG_JOB, "Spawner, as at job level"));
 
     public static final List<Refused> ALWAYS_REFUSED = List.of(
-            new Refused(Attributes.FORKEXEC_AGENT, "the processes would be started without the agent"));
+            new Refused(Attributes.LAUNCHER_DAEMON, "the launcher's own daemons would be started instead of the"
+                    + " one asked for"));
 
     private SpawnDirectives() {
     }
@@ -187,6 +194,8 @@ final class SpawnDirectives {
                         why);
             });
         }
+        // an agent that execs the application cannot leave it held at exec for the launcher
+        ForkExecAgents.checkDirectives(jobInfo);
         Set<String> jobKeys = keys(JOB_LEVEL);
         for (Info i : jobInfo) {
             check(i, jobKeys, "");
@@ -198,6 +207,11 @@ final class SpawnDirectives {
                     throw notSupported(Attributes.forKey(i.key()).map(Attribute::macroName).orElse(i.key()), i.key(),
                             "a job pauses as a whole: give it in the spawn's job info (a directive of application "
                             + n + ")");
+                }
+                if (i.key().equals(Attributes.FORKEXEC_AGENT.key())) {
+                    // ignored, it would start the application without its agent
+                    throw notSupported(Attributes.FORKEXEC_AGENT.macroName(), i.key(), "the agents start the whole"
+                            + " job: give it in the spawn's job info (a directive of application " + n + ")");
                 }
                 check(i, appKeys, " (a directive of application " + n + ")");
             }

@@ -54,10 +54,10 @@ class SpawnDirectivesTest {
 
     @Test
     void theDebuggerDirectivesNotCarriedOutAreAlwaysRefusedNamingTheAttribute() {
-        PmixException e = refused(List.of(Attributes.FORKEXEC_AGENT.info("fea")), app());
-        assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported by this"
-                + " runtime: "), e.getMessage());
-        refused(List.of(Attributes.FORKEXEC_AGENT.info("gdbserver")), app());
+        // a launcher daemon of the requester's own is refused even when not marked required
+        PmixException e = refused(List.of(Attributes.LAUNCHER_DAEMON.info("dmn")), app());
+        assertTrue(e.detail().startsWith("PMIX_LAUNCHER_DAEMON (" + Attributes.LAUNCHER_DAEMON.key()
+                + ") is not supported by this runtime: "), e.getMessage());
     }
 
     @Test
@@ -74,6 +74,21 @@ class SpawnDirectivesTest {
     }
 
     @Test
+    void forkExecAgentsAreCarriedOutForAWholeJobNotHeldAtExec() {
+        assertDoesNotThrow(() -> SpawnDirectives.check(List.of(Attributes.FORKEXEC_AGENT.requiredInfo("fea"),
+                Attributes.DEBUG_STOP_IN_INIT.info(true)), List.of(app())));
+        PmixException onExec = refused(List.of(Attributes.FORKEXEC_AGENT.info("fea"),
+                Attributes.DEBUG_STOP_ON_EXEC.info(true)), app());
+        assertTrue(onExec.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported here: "
+                + "PMIX_DEBUG_STOP_ON_EXEC cannot be carried out with it"), onExec.getMessage());
+        PmixException perApp = refused(List.of(), app(), app(Attributes.FORKEXEC_AGENT.info("fea")));
+        assertTrue(perApp.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported"),
+                perApp.getMessage());
+        assertTrue(perApp.detail().contains("give it in the spawn's job info (a directive of application 1)"),
+                perApp.getMessage());
+    }
+
+    @Test
     void theSessionDirectivesAreCarriedOutNowRequiredOrNot() {
         // which session they name is the job table's to check (an unknown one is PMIX_ERR_NOT_FOUND there)
         assertDoesNotThrow(() -> SpawnDirectives.check(List.of(Attributes.SESSION_ID.requiredInfo(7),
@@ -83,8 +98,9 @@ class SpawnDirectivesTest {
 
     @Test
     void anAlwaysRefusedDirectiveAtApplicationLevelIsRefusedToo() {
-        PmixException e = refused(List.of(), app(), app(Attributes.FORKEXEC_AGENT.info("fea")));
-        assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT (pmix.fe.agnt) is not supported"), e.getMessage());
+        PmixException e = refused(List.of(), app(), app(Attributes.LAUNCHER_DAEMON.requiredInfo("dmn")));
+        assertTrue(e.detail().startsWith("PMIX_LAUNCHER_DAEMON (" + Attributes.LAUNCHER_DAEMON.key()
+                + ") is not supported"), e.getMessage());
         assertTrue(e.detail().contains("application 1"), e.getMessage());
     }
 
@@ -121,9 +137,9 @@ class SpawnDirectivesTest {
 
     @Test
     void theFirstDirectiveNotCarriedOutIsTheOneNamed() {
-        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.FORKEXEC_AGENT.info("a"),
-                Attributes.LAUNCHER_DAEMON.requiredInfo("d")), app());
-        assertTrue(e.detail().startsWith("PMIX_FORKEXEC_AGENT"), e.getMessage());
+        PmixException e = refused(List.of(Attributes.MAPBY.info("core"), Attributes.LAUNCHER_DAEMON.requiredInfo("d"),
+                Attributes.PERSONALITY.requiredInfo("ompi")), app());
+        assertTrue(e.detail().startsWith("PMIX_LAUNCHER_DAEMON"), e.getMessage());
     }
 
     @Test

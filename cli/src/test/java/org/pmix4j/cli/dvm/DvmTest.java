@@ -107,7 +107,7 @@ class DvmTest {
         try (LauncherProcess p = LauncherProcess.startCommand(empty, "prun", List.of("--pid", "1", "-n", "1", "true"),
                 LauncherProcess.Setup.DEFAULT)) {
             assertEquals(1, p.waitFor(Duration.ofSeconds(60)), p.all());
-            assertTrue(p.stderr().contains("no DVM with pid 1"), p.all());
+            assertTrue(p.stderr().contains("no DVM or pmix4j run with pid 1"), p.all());
         }
         try (DvmProcess a = DvmProcess.start(tmp.resolve("two")); DvmProcess b = DvmProcess.start(tmp.resolve("two"))) {
             DvmProcess.Ended which = a.run("prun", "-n", "1", "true");

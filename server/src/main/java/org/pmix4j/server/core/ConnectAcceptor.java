@@ -19,6 +19,7 @@ import org.pmix4j.server.security.IdentityResolver;
 import org.pmix4j.server.security.KernelIdentity;
 import org.pmix4j.server.security.MungeCredentials;
 import org.pmix4j.server.security.PeerText;
+import org.pmix4j.server.security.ProcessLineage;
 import org.pmix4j.server.security.RateLimitedLog;
 import org.pmix4j.server.security.SecurityPolicy;
 import org.pmix4j.server.sessiondir.ProcessIds;
@@ -63,13 +64,15 @@ final class ConnectAcceptor {
     private final PeerTable peers;
     private final PeerListeners listeners;
     private final IdentityResolver identities;
+    private final ProcessLineage lineage;
     private final long serverUid = ProcessIds.current().uid();
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
     private final MungeCredentials munge;
 
     ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
-            PeerTable peers, PeerListeners listeners, IdentityResolver identities) {
+            PeerTable peers, PeerListeners listeners, IdentityResolver identities, ProcessLineage lineage) {
         this.config = config;
+        this.lineage = lineage;
         this.identities = identities;
         this.host = host;
         this.loop = loop;
@@ -218,9 +221,13 @@ final class ConnectAcceptor {
                     + Integer.toUnsignedString(lc.uid()) + " gid " + Integer.toUnsignedString(lc.gid()));
             return;
         }
-        if (lc.startedPid() > 0 && lc.startedPid() != id.pid()) {
-            refuse(c, "client " + who(req) + ": connected from pid " + id.pid() + ", but the host started it as pid "
-                    + lc.startedPid());
+        // the process the host started, or one it started in turn: a fork/exec agent forks the client
+        // (PMIX_FORKEXEC_AGENT). Walked only when the pids differ: a few small /proc reads on the loop, for
+        // an agent's client alone
+        if (lc.startedPid() > 0 && lc.startedPid() != id.pid()
+                && !lineage.isSelfOrDescendant(id.pid(), lc.startedPid())) {
+            refuse(c, "client " + who(req) + ": connected from pid " + id.pid() + ", which is neither the process"
+                    + " the host started it as (pid " + lc.startedPid() + ") nor a descendant of it");
             return;
         }
         Peer peer = new Peer(c, peers.nextIndex(), lc.proc(), req.type(), req.kind(), req.version(), id.uid(),

@@ -18,6 +18,7 @@ import org.pmix4j.server.net.Connection;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.security.IdentityResolver;
+import org.pmix4j.server.security.ProcessLineage;
 import org.pmix4j.server.security.RateLimitedLog;
 import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
@@ -50,6 +51,7 @@ public final class ServerCore implements Connection.Listener {
     private final List<MessageSink> sinks = new ArrayList<>();
     private final ConnectAcceptor acceptor;
     private final IdentityResolver identities = IdentityResolver.forThisNode();
+    private final ProcessLineage lineage = ProcessLineage.forThisNode();
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
     public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
@@ -57,7 +59,8 @@ public final class ServerCore implements Connection.Listener {
         this.host = host;
         this.loop = loop;
         this.self = new Proc(config.nspace(), config.rank());
-        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners, identities);
+        this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners, identities,
+                lineage);
     }
 
     public ServerConfig config() {
@@ -138,7 +141,8 @@ public final class ServerCore implements Connection.Listener {
 
     /**
      * The host started {@code p} as {@code pid}. A client that connected before the host said so (a race
-     * the host may lose) from another process is an impostor: its connection is closed.
+     * the host may lose) from a process that is neither that one nor a descendant of it (a fork/exec agent's
+     * child: {@link ProcessLineage}) is an impostor: its connection is closed.
      */
     public void clientStarted(Proc p, long pid) {
         Namespace ns = namespaces.get(p.nspace());
@@ -147,7 +151,7 @@ public final class ServerCore implements Connection.Listener {
             return; // deregistered meanwhile
         }
         c.startedPid(pid);
-        if (c.peer() != null && c.connectedPid() > 0 && c.connectedPid() != pid) {
+        if (c.peer() != null && c.connectedPid() > 0 && !lineage.isSelfOrDescendant(c.connectedPid(), pid)) {
             warnings.warn(p, "impostor", "client " + p + " connected from pid " + c.connectedPid()
                     + " but the host started it as pid " + pid + ": closing its connection");
             c.peer().close("connected from a process other than the one the host started");

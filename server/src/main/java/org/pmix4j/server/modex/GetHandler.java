@@ -148,6 +148,12 @@ public final class GetHandler implements CommandHandler<GetRequest> {
                 }
                 return;
             }
+            if (key != null && job.find(target.rank(), key, List.of()).isPresent()) {
+                // a key of the host's own that it registered for the process (e.g. a fork/exec agent's spawn
+                // instructions): libpmix files such keys only if they do not start with "pmix"
+                reply(job, new byte[0]);
+                return;
+            }
             ProcData d = modex.get(target);
             if (job.isLocal(target.rank())) {
                 local(job, d);
@@ -255,7 +261,9 @@ public final class GetHandler implements CommandHandler<GetRequest> {
         private void reply(JobData job, byte[] keyValues) {
             BufferKind kind = req.peer().kind();
             List<ByteObject> objects = new ArrayList<>(2);
-            boolean foreign = !target.nspace().equals(req.peer().proc().nspace());
+            // a tool named in a registered job (one a server started, as a fork/exec agent) got none of its
+            // job's data at init: it is sent as to a peer of another job
+            boolean foreign = !target.nspace().equals(req.peer().proc().nspace()) || !req.peer().isClient();
             if (job != null && (target.rank() == Rank.WILDCARD || foreign)) {
                 objects.add(new ByteObject(JobDataPayloads.jobLevelObject(job, kind)));
             }

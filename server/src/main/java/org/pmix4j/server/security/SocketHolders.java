@@ -16,8 +16,9 @@ import org.pmix4j.server.sessiondir.ProcessIds;
  * is a link named {@code socket:[inode]}), and reads a process's effective gid from /proc/&lt;pid&gt;/status.
  *
  * <p>There is no cheaper way in pure Java (the kernel's sock_diag answers by netlink, which the JDK cannot
- * open), so the search is narrow: first the children of this process (the runtime's own processes, whose
- * sockets these usually are), then only the processes owned by the uids the kernel gave the sockets, and
+ * open), so the search is narrow: first the processes the host said it started, then their children (a
+ * fork/exec agent's client) and those of this process (the runtime's own processes, whose sockets these
+ * usually are), then only the processes owned by the uids the kernel gave the sockets, and
  * one pass looks for every inode asked at once.
  */
 final class SocketHolders {
@@ -41,7 +42,13 @@ final class SocketHolders {
         if (found.size() == inodes.size()) {
             return found;
         }
-        for (long pid : childrenOfThisProcess()) {
+        // then their children: a fork/exec agent the host started forks the client that connects
+        List<Long> near = new ArrayList<>();
+        for (long pid : likely) {
+            near.addAll(childrenOf(pid));
+        }
+        near.addAll(childrenOf(ProcessHandle.current().pid()));
+        for (long pid : near) {
             if (!searched.add(pid)) {
                 continue;
             }
@@ -71,9 +78,9 @@ final class SocketHolders {
         return ids == null ? -1 : (int) ids.gid();
     }
 
-    private List<Long> childrenOfThisProcess() {
+    private List<Long> childrenOf(long parent) {
         List<Long> out = new ArrayList<>();
-        Path tasks = proc.resolve(Long.toString(ProcessHandle.current().pid())).resolve("task");
+        Path tasks = proc.resolve(Long.toString(parent)).resolve("task");
         String[] threads = tasks.toFile().list();
         for (String t : threads == null ? new String[0] : threads) {
             try {

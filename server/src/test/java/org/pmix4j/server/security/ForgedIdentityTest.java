@@ -132,17 +132,52 @@ class ForgedIdentityTest {
         }
     }
 
-    /** The host said which process it started as the client: the same program in another process is refused. */
+    /**
+     * The host said which process it started as the client: the same program in another process, neither
+     * that one nor a descendant of it, is refused.
+     */
     @Test
-    void aClientFromAnotherProcessThanTheHostStartedIsRefused() {
+    void aClientFromAnotherProcessThanTheHostStartedIsRefused() throws Exception {
         var ids = ProcessIds.current();
+        Process unrelated = new ProcessBuilder("sleep", "120").start();
         try (PmixServer server = startServer(Map.of())) {
             server.registerNspace("started", 1, List.of(Attributes.JOB_SIZE.info(1))).join();
             server.registerClient(new Proc("started", 0), (int) ids.uid(), (int) ids.gid()).join();
-            server.clientStarted(new Proc("started", 0), ProcessHandle.current().pid());
+            server.clientStarted(new Proc("started", 0), unrelated.pid());
             Run.Result other = Run.command(client.toString()).env(server.setupFork(new Proc("started", 0)))
                     .timeout(Duration.ofSeconds(30)).go();
             assertEquals(1, other.exitCode(), "PMIx_Init from a process the host did not start\n" + other.all());
+        } finally {
+            unrelated.destroyForcibly().waitFor();
+        }
+    }
+
+    /**
+     * The host started a process that forks the client (as a fork/exec agent does, PMIX_FORKEXEC_AGENT): the
+     * client connects from a child of the process the host named, and gets in. The shell waits for a line on
+     * its stdin, so that the host has said the pid before the client connects.
+     */
+    @Test
+    void aClientForkedByTheProcessTheHostStartedGetsIn() throws Exception {
+        var ids = ProcessIds.current();
+        try (PmixServer server = startServer(Map.of())) {
+            server.registerNspace("forked", 1, List.of(Attributes.JOB_SIZE.info(1))).join();
+            server.registerClient(new Proc("forked", 0), (int) ids.uid(), (int) ids.gid()).join();
+            // the client is forked, not exec'd in the shell's place: a command follows it
+            ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "read go; \"$0\"; exit $?", client.toString())
+                    .redirectErrorStream(true);
+            pb.environment().putAll(server.setupFork(new Proc("forked", 0)));
+            Process agent = pb.start();
+            try {
+                server.clientStarted(new Proc("forked", 0), agent.pid());
+                agent.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                agent.getOutputStream().close();
+                String out = new String(agent.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertEquals(0, agent.waitFor(), "PMIx_Init from a child of the process the host started\n" + out);
+                assertTrue(out.contains("ready forked:0"), out);
+            } finally {
+                agent.destroyForcibly().waitFor();
+            }
         }
     }
 
