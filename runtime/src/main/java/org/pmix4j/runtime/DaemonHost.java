@@ -22,15 +22,12 @@ final class DaemonHost implements HostModule {
     private final OtherNodes otherNodes;
     private final UpcallRelay launcher;
     private final JobsByNamespace jobs;
-    private final DebuggerEvents debugger;
 
     /**
      * @param launcher what the launcher answers for this node's server
      * @param jobs     the jobs on this node
-     * @param debugger releases the processes this node holds at exec
      */
-    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, JobsByNamespace jobs, DebuggerEvents debugger) {
-        this.debugger = debugger;
+    DaemonHost(OtherNodes otherNodes, UpcallRelay launcher, JobsByNamespace jobs) {
         this.otherNodes = otherNodes;
         this.launcher = launcher;
         this.jobs = jobs;
@@ -58,8 +55,7 @@ final class DaemonHost implements HostModule {
 
     @Override
     public CompletionStage<Void> notifyEvent(int code, Proc source, DataRange range, List<Info> info) {
-        // a release from a tool here continues this node's held processes at once; the launcher counts readiness
-        debugger.seen(code, source, range, info);
+        // debugger events too: they come back to this node from daemon 0 (NodeDaemon.relayedEvent)
         return otherNodes.notifyEvent(code, source, range, info);
     }
 

@@ -25,6 +25,8 @@ import org.pmix4j.api.Proc;
  * init) is counted afresh after each release.
  */
 final class DebugReadiness {
+    /** How long the announcement waits for the launcher to record every process's start. */
+    private static final long RECORD_WAIT_NANOS = 10_000_000_000L;
     private final JobsByNamespace jobs;
     private final Proc self;
     private final JobEvents.Raiser raiser;
@@ -58,13 +60,30 @@ final class DebugReadiness {
             complete = ranks.size() == job.size();
         }
         if (complete) {
-            announce(job);
+            // a process of another node may say it is ready before the launcher has recorded its start (the
+            // launch thread records them in rank order): announce with every pid known
+            Thread.ofVirtual().name("ready-" + job.nspace()).start(() -> {
+                awaitRecorded(job);
+                announce(job);
+            });
         }
     }
 
     /** The job's processes were released: a later pause is counted afresh. */
     void released(String nspace) {
         ready.remove(nspace);
+    }
+
+    private static void awaitRecorded(Job job) {
+        long end = System.nanoTime() + RECORD_WAIT_NANOS;
+        while (job.processes().size() < job.size() && !job.ended().isDone() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void announce(Job job) {

@@ -165,10 +165,11 @@ final class LocalRuntime implements AutoCloseable {
                 : beyond::notifyEvent;
         DebugReadiness readiness = new DebugReadiness(jobs::job, new Proc(base + "@0", 0), raiser, messages);
         HeldAtExec held = new HeldAtExec(readiness::ready);
-        DebuggerEvents debugger = new DebuggerEvents(held, readiness);
+        DebuggerEvents debugger = new DebuggerEvents(held, readiness, jobs::job,
+                (code, nspace) -> server.forgetCachedEvents(code, nspace));
         RuntimeHost host = new RuntimeHost(jobs, queries, new RuntimeLog(iof::launcherMessage, out),
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
-                otherNodes, debugger);
+                otherNodes, cluster == null ? debugger : null);
         server = PmixServer.start(host, init, env);
         if (cluster != null) {
             cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server, debugger));

@@ -150,8 +150,8 @@ public final class NodeDaemon implements AutoCloseable {
         // a process held at exec here is ready for a debugger: the launcher, which counts, is told as by a client
         held = new HeldAtExec(proc -> otherNodes.notifyEvent(PmixStatus.PMIX_READY_FOR_DEBUG, proc, DataRange.RM,
                 List.of(Attributes.EVENT_NON_DEFAULT.info(true), Attributes.BREAKPOINT.info("exec"))));
-        debugger = new DebuggerEvents(held, null);
-        server = PmixServer.start(new DaemonHost(otherNodes, upcalls, jobs::get, debugger), init, env);
+        debugger = new DebuggerEvents(held, null, jobs::get, (code, nspace) -> server.forgetCachedEvents(code, nspace));
+        server = PmixServer.start(new DaemonHost(otherNodes, upcalls, jobs::get), init, env);
         relay = new OutputRelay((proc, channel, data) -> tree.send(0,
                 new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
         tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),
@@ -177,11 +177,12 @@ public final class NodeDaemon implements AutoCloseable {
     private void relayedEvent(DaemonMessage.Event e) {
         try {
             UpcallRelay.RelayedEvent ev = UpcallRelay.unpackEvent(e.event());
-            debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
             server.notifyEvent(ev.code(), ev.source(), ev.range(), ev.info()).exceptionally(err -> {
                 LOG.debug("delivering a relayed event: {}", err.toString());
                 return null;
             });
+            // after the server has it (its loop runs the two in this order): a used-up release is forgotten
+            debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
         } catch (RuntimeException bad) {
             LOG.warn("daemon {}: an event that cannot be read: {}", options.id(), bad.toString());
         }

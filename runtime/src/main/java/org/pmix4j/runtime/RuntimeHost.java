@@ -55,7 +55,9 @@ final class RuntimeHost implements HostModule {
      * @param tools          learns each tool's uid at its connect
      * @param uid            the runtime's user (the uid of its own processes' requests)
      * @param otherNodes     the other nodes' servers (collectives and the direct modex across nodes)
-     * @param debugger       counts the processes ready for a debugger, releases those held at exec
+     * @param debugger       on one node, what the debugger events do here (counted, released); {@code null}
+     *                       over several nodes, where every event comes back to this node through the daemon
+     *                       tree and is handled as it is delivered ({@code UpcallDesk.deliver})
      */
     RuntimeHost(JobTable jobs, RuntimeQueries queries, RuntimeLog log, DataServer data, JobControl jobControl,
             ExitClassifier classifier, RuntimeMessages messages, ToolStdin toolStdin, OutputTakers takers,
@@ -271,10 +273,13 @@ final class RuntimeHost implements HostModule {
 
     @Override
     public CompletionStage<Void> notifyEvent(int code, Proc source, org.pmix4j.api.DataRange range, List<Info> info) {
-        debugger.seen(code, source, range, info);
-        if (code == PmixStatus.PMIX_READY_FOR_DEBUG) {
-            // meant for the host (range RM): counted above; the requester hears of it when the whole job is ready
-            return HostModule.done();
+        if (debugger != null) {
+            // the server has delivered it here: this is its only pass through the host
+            debugger.seen(code, source, range, info);
+            if (code == PmixStatus.PMIX_READY_FOR_DEBUG) {
+                // meant for the host (range RM): counted; the requester hears of it when the whole job is ready
+                return HostModule.done();
+            }
         }
         return otherNodes.notifyEvent(code, source, range, info);
     }

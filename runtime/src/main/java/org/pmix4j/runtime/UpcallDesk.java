@@ -35,7 +35,7 @@ final class UpcallDesk {
     private final Supplier<PmixServer> server;
     private final DebuggerEvents debugger;
 
-    /** @param debugger counts what the other nodes' processes say of their readiness for a debugger */
+    /** @param debugger what the debugger events do on this node (and, here, the count of every node's readiness) */
     UpcallDesk(HostModule host, TreeMember tree, Supplier<PmixServer> server, DebuggerEvents debugger) {
         this.debugger = debugger;
         this.host = host;
@@ -91,20 +91,25 @@ final class UpcallDesk {
 
     /** An event for every node: each server delivers it to its own processes in range. */
     void event(DaemonMessage.Event e) {
-        try {
-            UpcallRelay.RelayedEvent ev = UpcallRelay.unpackEvent(e.event());
-            debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
-        } catch (RuntimeException bad) {
-            LOG.debug("an event from another node that cannot be read: {}", bad.toString());
-        }
         tree.toEvery(e);
     }
 
-    /** An event for this node's server (sent to every node, this one included). */
+    /**
+     * An event for this node's server (sent to every node, this one included): every event of every node passes
+     * here once, after the server has delivered it, so the debugger events are handled here.
+     */
     void deliver(DaemonMessage.Event e) {
-        UpcallRelay.raise(e.event(), server.get()).exceptionally(err -> {
+        UpcallRelay.RelayedEvent ev;
+        try {
+            ev = UpcallRelay.unpackEvent(e.event());
+        } catch (RuntimeException bad) {
+            LOG.warn("a relayed event that cannot be read: {}", bad.toString());
+            return;
+        }
+        server.get().notifyEvent(ev.code(), ev.source(), ev.range(), ev.info()).exceptionally(err -> {
             LOG.debug("delivering a relayed event: {}", err.toString());
             return null;
         });
+        debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
     }
 }

@@ -134,10 +134,4 @@ final class UpcallRelay {
         DataRange range = new DataRange(u.int32());
         return new RelayedEvent(code, source, range, u.infos());
     }
-
-    /** What {@link #packEvent} packed, raised by a node's server as the host's event. */
-    static CompletableFuture<Void> raise(byte[] event, org.pmix4j.server.PmixServer server) {
-        RelayedEvent e = unpackEvent(event);
-        return server.notifyEvent(e.code(), e.source(), e.range(), e.info());
-    }
 }

@@ -315,6 +315,18 @@ public final class PmixServer implements AutoCloseable {
      *
      * @param source the process the event is about or that reported it ({@code null}: undefined)
      */
+    /**
+     * Forgets the cached events of {@code code} aimed at {@code nspace}'s processes, after those raised so far
+     * were delivered: processes that register for {@code code} later do not get them (see
+     * {@code EventService.forgetCached}).
+     */
+    public CompletableFuture<Void> forgetCachedEvents(int code, String nspace) {
+        return call(() -> {
+            parts.events().forgetCached(code, nspace);
+            return null;
+        });
+    }
+
     public CompletableFuture<Void> notifyEvent(int status, Proc source, DataRange range, List<Info> info) {
         return call(() -> {
             parts.events().raiseFromHost(status, source, range, info);

@@ -57,6 +57,53 @@ class PauseForDebuggerTest {
     }
 
     @Test
+    void aProcessHeldAtExecIsTheProgramStoppedBeforeItsFirstInstruction() throws Exception {
+        try (LauncherProcess run = LauncherProcess.start(tmp, List.of("--stop-on-exec", "-n", "2", target.toString()))) {
+            Matcher ready = awaitReady(run);
+            assertEquals("at exec", ready.group(1));
+            for (int rank = 0; rank < 2; rank++) {
+                long pid = pidOf(ready.group(2), rank);
+                assertEquals(target.toRealPath(), Path.of("/proc/" + pid + "/exe").toRealPath(),
+                        "held after the exec of the program itself (not of the binding or a shell)");
+                assertTrue(java.nio.file.Files.readString(Path.of("/proc/" + pid + "/stat")).matches("\\d+ \\(.*\\) T .*\n?"),
+                        "stopped");
+                assertEquals(42, Gdb.readInt(pid, "answer"), "nothing of main has run");
+            }
+            assertFalse(run.stdout().contains("answer"), run.all());
+            release(run.tmpdir(), ready.group(3), ready.group(4));
+            assertEquals(0, run.waitFor(LIMIT), run.all());
+            assertTrue(run.stdout().contains("rank 0 answer 7") && run.stdout().contains("rank 1 answer 7"), run.all());
+        }
+    }
+
+    /** Held at exec, released, then waiting in init: ready twice, released twice. */
+    @Test
+    void aJobPausedAtExecAndInInitIsReadyAndReleasedTwice() throws Exception {
+        try (LauncherProcess run = LauncherProcess.start(tmp, List.of("--stop-on-exec", "--stop-in-init", "-n", "2",
+                target.toString()))) {
+            Matcher first = awaitReady(run);
+            release(run.tmpdir(), first.group(3), first.group(4));
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(READY);
+            long end = System.nanoTime() + LIMIT.toNanos();
+            int seen = 1;
+            while (seen < 2 && System.nanoTime() < end && run.isAlive()) {
+                Matcher m = p.matcher(run.stderr());
+                seen = 0;
+                while (m.find()) {
+                    seen++;
+                }
+                Thread.sleep(20);
+            }
+            assertEquals(2, seen, "ready again once waiting in init\n" + run.all());
+            assertFalse(run.stdout().contains("answer"), run.all());
+            assertEquals(42, Gdb.readInt(pidOf(first.group(2), 1), "answer"), "still in PMIx_Init");
+            release(run.tmpdir(), first.group(3), first.group(4));
+            assertEquals(0, run.waitFor(LIMIT), run.all());
+            assertTrue(run.stdout().contains("rank 0 answer 7") && run.stdout().contains("rank 1 answer 7"), run.all());
+        }
+    }
+
+    @Test
     void anApplicationStoppedInTheAppWaitsForTheReleaseItself() throws Exception {
         try (LauncherProcess run = LauncherProcess.start(tmp, List.of("--stop-in-app", "-n", "2", target.toString()))) {
             Matcher ready = awaitReady(run);
@@ -101,12 +148,21 @@ class PauseForDebuggerTest {
      * releases the job itself and gets its end.
      */
     @Test
-    void aLibpmixDebuggerSpawnsPausedGetsReadyReadsTheProctableAndReleases() throws Exception {
+    void aLibpmixDebuggerSpawnsPausedInInitGetsReadyReadsTheProctableAndReleases() throws Exception {
+        libpmixDebugger("init", "PMIX_DEBUG_STOP_IN_INIT");
+    }
+
+    @Test
+    void aLibpmixDebuggerSpawnsHeldAtExecGetsReadyReadsTheProctableAndReleases() throws Exception {
+        libpmixDebugger("exec", "PMIX_DEBUG_STOP_ON_EXEC");
+    }
+
+    private void libpmixDebugger(String mode, String attribute) throws Exception {
         Path tool = NativeBuild.pmixProgram(Path.of("src/test/c/debug_spawn.c"));
         try (LauncherProcess run = LauncherProcess.start(tmp, List.of("--oversubscribe", "-n", "1", "/bin/sh", "-c",
                 "echo up; sleep 120"))) {
             assertTrue(run.awaitOutput("up", 1, LIMIT), run.all());
-            ProcessBuilder pb = new ProcessBuilder(tool.toString(), "init", Long.toString(run.pid()), "2",
+            ProcessBuilder pb = new ProcessBuilder(tool.toString(), mode, Long.toString(run.pid()), "2",
                     target.toString());
             LauncherProcess.environment(pb, run.tmpdir());
             pb.redirectErrorStream(true);
@@ -125,7 +181,7 @@ class PauseForDebuggerTest {
                     break;
                 }
             }
-            assertTrue(seen.toString().contains("attr PMIX_DEBUG_STOP_IN_INIT yes"), seen + run.all());
+            assertTrue(seen.toString().contains("attr " + attribute + " yes"), seen + run.all());
             assertTrue(seen.toString().matches("(?s).*ready \\S+\n.*"), seen + run.all());
             assertEquals(2, pids.size(), seen + run.all());
             assertEquals(42, Gdb.readInt(pids.get(1), "answer"));

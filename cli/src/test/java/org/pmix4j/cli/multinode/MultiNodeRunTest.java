@@ -189,6 +189,11 @@ class MultiNodeRunTest {
         pausedOnTwoHosts("--stop-in-init", "in PMIx_Init");
     }
 
+    @Test
+    void aJobHeldAtExecOnTwoHostsIsReadyOnceAndReleasedByOneRelease() throws Exception {
+        pausedOnTwoHosts("--stop-on-exec", "at exec");
+    }
+
     /**
      * A job paused over two hosts: the launcher counts both nodes' processes and says once that the job is ready,
      * naming each rank's pid and host; gdb (this JVM shares the hosts' pid namespace) reads rank 1 on h2 while it

@@ -112,6 +112,29 @@ public final class EventService implements ServerCore.PeerListener {
         return out;
     }
 
+    /**
+     * Drops the cached events of {@code code} aimed at processes of {@code nspace} (their custom range or the
+     * processes they concern): a host's way to say that such an event is used up, e.g. a debugger's release
+     * that ended one pause of a job which pauses again later and must not be released in advance by it.
+     */
+    public void forgetCached(int code, String nspace) {
+        for (Notification n : cache.current()) {
+            if (n.code() == code && (names(n.directives().targets(), nspace)
+                    || names(n.directives().affected(), nspace))) {
+                cache.remove(n);
+            }
+        }
+    }
+
+    private static boolean names(List<Proc> procs, String nspace) {
+        for (Proc p : procs) {
+            if (p.nspace().equals(nspace)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The number of events cached now. */
     public int cachedEvents() {
         return cache.size();
