@@ -50,8 +50,9 @@ class ForkExecAgentsTest {
 
     @Test
     void aJobOnSeveralNodesOrHeldAtExecIsRefusedWithAnAgent() {
-        JobMap spread = open(2, "node:OVERSUBSCRIBE").placement();
+        // placed first: a job placed and not started yet holds its slots (JobTable)
         JobMap here = open(2, "slot").placement();
+        JobMap spread = open(2, "node:OVERSUBSCRIBE").placement();
         List<Info> fea = List.of(Attributes.FORKEXEC_AGENT.info("/opt/fea"));
         PmixException multi = assertThrows(PmixException.class, () -> ForkExecAgents.check(fea, spread));
         assertEquals(PmixStatus.PMIX_ERR_NOT_SUPPORTED, multi.status());
