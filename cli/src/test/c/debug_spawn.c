@@ -4,7 +4,8 @@
  *   debug_spawn init|exec|app RUNTIME_PID NPROCS PROGRAM [ARGS...]
  *
  * Connects to the runtime (PMIX_SERVER_PIDINFO; the rendezvous files are under TMPDIR), checks through
- * PMIX_QUERY_ATTRIBUTE_SUPPORT that the host supports the pause for PMIx_Spawn ("attr PMIX_DEBUG_STOP_... yes|no"),
+ * PMIX_QUERY_ATTRIBUTE_SUPPORT that the host supports the pause for PMIx_Spawn ("attr PMIX_DEBUG_STOP_... yes|no")
+ * and prints PMIX_QUERY_DEBUG_SUPPORT ("debug-support KEY,KEY..."),
  * registers for PMIX_READY_FOR_DEBUG and PMIX_EVENT_JOB_END, and spawns NPROCS copies of PROGRAM paused
  * (PMIX_DEBUG_STOP_IN_INIT, _ON_EXEC or _IN_APP) with PMIX_NOTIFY_COMPLETION and PMIX_FWD_STDOUT. When the
  * runtime says the job is ready it prints
@@ -136,6 +137,19 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("attr %s %s\n", name, supported(name));
+    {
+        pmix_query_t dq;
+        pmix_status_t r __attribute__((unused));
+        pmix_info_t *res = NULL;
+        size_t nres = 0;
+        PMIX_QUERY_CONSTRUCT(&dq);
+        PMIX_ARGV_APPEND(r, dq.keys, PMIX_QUERY_DEBUG_SUPPORT);
+        if (PMIX_SUCCESS == PMIx_Query_info(&dq, 1, &res, &nres) && 0 < nres && PMIX_STRING == res[0].value.type) {
+            printf("debug-support %s\n", res[0].value.data.string);
+        } else {
+            printf("debug-support none\n");
+        }
+    }
     fflush(stdout);
 
     pmix_status_t codes[2] = {PMIX_READY_FOR_DEBUG, PMIX_EVENT_JOB_END};

@@ -21,7 +21,8 @@ final class HostAttributes {
         // RuntimeQueries
         server.registerAttributes("PMIx_Query_info", List.of(Attributes.QUERY_NAMESPACES,
                 Attributes.QUERY_NAMESPACE_INFO, Attributes.QUERY_JOB_STATUS, Attributes.QUERY_PROC_TABLE,
-                Attributes.QUERY_LOCAL_PROC_TABLE, Attributes.QUERY_SPAWN_SUPPORT, Attributes.QUERY_NUM_PSETS,
+                Attributes.QUERY_LOCAL_PROC_TABLE, Attributes.QUERY_SPAWN_SUPPORT, Attributes.QUERY_DEBUG_SUPPORT,
+                Attributes.QUERY_NUM_PSETS,
                 Attributes.QUERY_NUM_GROUPS, Attributes.NSPACE, SessionKeys.QUERY_SESSIONS));
         // JobControl: what it carries out; the other directives are answered PMIX_ERR_NOT_SUPPORTED
         server.registerAttributes("PMIx_Job_control", List.of(Attributes.JOB_CTRL_KILL,

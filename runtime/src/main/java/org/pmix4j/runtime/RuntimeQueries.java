@@ -123,9 +123,12 @@ final class RuntimeQueries {
             jobs.jobs().forEach(j -> j.placement().nodes().forEach(n -> nodes.add(n.id())));
             return new Value.UInt32(Math.max(1, nodes.size()));
         }
+        // what PMIx_Spawn carries out here (SpawnDirectives), and of it what is for debuggers
         if (key.equals(Attributes.QUERY_SPAWN_SUPPORT.key())) {
-            return Value.of(String.join(",", Attributes.WDIR.key(), Attributes.MAPBY.key(),
-                    Attributes.NO_OVERSUBSCRIBE.key()));
+            return Value.of(keyList(SpawnDirectives.supported()));
+        }
+        if (key.equals(Attributes.QUERY_DEBUG_SUPPORT.key())) {
+            return Value.of(keyList(SpawnDirectives.debuggerSupport()));
         }
         if (key.equals(Attributes.QUERY_NUM_PSETS.key()) || key.equals(Attributes.QUERY_NUM_GROUPS.key())) {
             return new Value.Size(0);
@@ -171,5 +174,11 @@ final class RuntimeQueries {
             rows.add(new ProcInfo(p.proc(), p.node(), exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
+    }
+
+    private static String keyList(List<org.pmix4j.api.Attribute<?>> attributes) {
+        List<String> out = new ArrayList<>();
+        attributes.forEach(a -> out.add(a.key()));
+        return String.join(",", out);
     }
 }

@@ -218,6 +218,15 @@ final class SpawnDirectives {
         }
     }
 
+    /** The debugger attributes PMIx_Spawn carries out here (PMIX_QUERY_DEBUG_SUPPORT): pauses, daemons, agents. */
+    static List<Attribute<?>> debuggerSupport() {
+        Set<String> debugger = Set.of(Attributes.DEBUG_STOP_ON_EXEC.key(), Attributes.DEBUG_STOP_IN_INIT.key(),
+                Attributes.DEBUG_STOP_IN_APP.key(), Attributes.DEBUGGER_DAEMONS.key(), Attributes.DEBUG_TARGET.key(),
+                Attributes.DEBUG_DAEMONS_PER_PROC.key(), Attributes.DEBUG_DAEMONS_PER_NODE.key(),
+                Attributes.DEBUG_JOB.key(), Attributes.EXEC_AGENT.key(), Attributes.FORKEXEC_AGENT.key());
+        return supported().stream().filter(a -> debugger.contains(a.key())).toList();
+    }
+
     /** Every attribute carried out at job or application level, for PMIx_Register_attributes. */
     static List<Attribute<?>> supported() {
         Set<Attribute<?>> all = new LinkedHashSet<>();

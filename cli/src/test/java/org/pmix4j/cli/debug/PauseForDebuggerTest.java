@@ -182,6 +182,9 @@ class PauseForDebuggerTest {
                 }
             }
             assertTrue(seen.toString().contains("attr " + attribute + " yes"), seen + run.all());
+            String key = "pmix.dbg." + mode; // pmix.dbg.init, pmix.dbg.exec
+            assertTrue(seen.toString().matches("(?s).*debug-support \\S*" + java.util.regex.Pattern.quote(key)
+                    + ".*"), "PMIX_QUERY_DEBUG_SUPPORT lists it\n" + seen);
             assertTrue(seen.toString().matches("(?s).*ready \\S+\n.*"), seen + run.all());
             assertEquals(2, pids.size(), seen + run.all());
             assertEquals(42, Gdb.readInt(pids.get(1), "answer"));
