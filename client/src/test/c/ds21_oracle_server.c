@@ -13,7 +13,11 @@
  *   FILE <name> <size>        each file copied, with its size in bytes
  *   CLIENT <rank> <line>      what the clients printed (their Gets)
  *
- * usage: ds21_oracle_server OUTDIR          (OUTDIR is created; OUTDIR/tmp is the server tmpdir)
+ * With --bad-path the clients get PMIX_DSTORE_21_BASE_PATH pointing to a directory that does not exist:
+ * their ds21 cannot attach, so they fall back to hash (still listed in PMIX_GDS_MODULE) and the server
+ * serves them over the socket; the store then holds no meta or data segment.
+ *
+ * usage: ds21_oracle_server OUTDIR [--bad-path]   (OUTDIR is created; OUTDIR/tmp is the server tmpdir)
  */
 #define _GNU_SOURCE
 #include <pmix.h>
@@ -220,7 +224,19 @@ static int copy_store(const char *tmpdir, const char *outdir)
     return 0;
 }
 
-static int run_server(const char *outdir)
+/* Points the store directory variable somewhere that does not exist, to see the client fall back. */
+static void break_store_path(char **env)
+{
+    const char *name = "PMIX_DSTORE_21_BASE_PATH=";
+    for (char **e = env; *e; e++) {
+        if (0 == strncmp(*e, name, strlen(name))) {
+            free(*e);
+            *e = strdup("PMIX_DSTORE_21_BASE_PATH=/nonexistent/pmix_dstor_ds21");
+        }
+    }
+}
+
+static int run_server(const char *outdir, int bad_path)
 {
     char tmpdir[4096], self[4096];
     pmix_server_module_t module = {0};
@@ -298,6 +314,7 @@ static int run_server(const char *outdir)
             fprintf(stderr, "setup_fork failed: %s\n", PMIx_Error_string(rc));
             return 1;
         }
+        if (bad_path) break_store_path(env);
         if (0 == r) {
             for (char **e = env; *e; e++) {
                 if (!env_has(environ, *e)) printf("ENV %s\n", *e);
@@ -341,9 +358,10 @@ static int run_server(const char *outdir)
 int main(int argc, char **argv)
 {
     if (argc == 2 && 0 == strcmp(argv[1], "client")) return run_client();
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+    int bad_path = argc == 3 && 0 == strcmp(argv[2], "--bad-path");
+    if (argc != 2 && !bad_path) {
+        fprintf(stderr, "usage: %s OUTDIR [--bad-path]\n", argv[0]);
         return 2;
     }
-    return run_server(argv[1]);
+    return run_server(argv[1], bad_path);
 }
