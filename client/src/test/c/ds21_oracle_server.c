@@ -17,7 +17,12 @@
  * their ds21 cannot attach, so they fall back to hash (still listed in PMIX_GDS_MODULE) and the server
  * serves them over the socket; the store then holds no meta or data segment.
  *
- * usage: ds21_oracle_server OUTDIR [--bad-path]   (OUTDIR is created; OUTDIR/tmp is the server tmpdir)
+ * With --robust the oracle re-initialises the namespace's mutexes in the lock segment as process-shared AND
+ * robust before the clients start (libpmix makes them process-shared only), to show that unmodified libpmix
+ * clients and server work with robust mutexes, which a writer may use so that a dead reader cannot wedge it.
+ *
+ * usage: ds21_oracle_server OUTDIR [--bad-path | --robust]
+ *        (OUTDIR is created; OUTDIR/tmp is the server tmpdir)
  */
 #define _GNU_SOURCE
 #include <pmix.h>
@@ -28,6 +33,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -236,7 +243,43 @@ static void break_store_path(char **env)
     }
 }
 
-static int run_server(const char *outdir, int bad_path)
+/* Re-creates every mutex of the lock segment as process-shared and robust; the header gives their number
+ * (8 bytes in: 32-bit count of pairs), spacing (16) and first offset (24). */
+static int make_locks_robust(const char *tmpdir)
+{
+    char path[4300];
+    snprintf(path, sizeof(path), "%s/pmix_dstor_ds21_%d/smlockseg-" JOB_NS, tmpdir, (int) getpid());
+    int fd = open(path, O_RDWR);
+    if (fd < 0) {
+        perror(path);
+        return 1;
+    }
+    struct stat st;
+    fstat(fd, &st);
+    unsigned char *seg = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (MAP_FAILED == seg) return 1;
+    uint32_t pairs;
+    size_t stride, first;
+    memcpy(&pairs, seg + 8, sizeof(pairs));
+    memcpy(&stride, seg + 16, sizeof(stride));
+    memcpy(&first, seg + 24, sizeof(first));
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+    pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+    for (uint32_t k = 0; k < 2 * pairs; k++) {
+        pthread_mutex_t *m = (pthread_mutex_t *) (seg + first + stride * k);
+        pthread_mutex_destroy(m);
+        if (0 != pthread_mutex_init(m, &attr)) return 1;
+        printf("ROBUST mutex %u at %zu kind 0x%x\n", k, first + stride * k, m->__data.__kind);
+    }
+    pthread_mutexattr_destroy(&attr);
+    munmap(seg, st.st_size);
+    return 0;
+}
+
+static int run_server(const char *outdir, int bad_path, int robust)
 {
     char tmpdir[4096], self[4096];
     pmix_server_module_t module = {0};
@@ -299,6 +342,7 @@ static int run_server(const char *outdir, int bad_path)
         return 1;
     }
     while (registered < 1) usleep(1000);
+    if (robust && 0 != make_locks_robust(tmpdir)) return 1;
 
     pid_t pids[NPROCS];
     int fds[NPROCS];
@@ -359,9 +403,10 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && 0 == strcmp(argv[1], "client")) return run_client();
     int bad_path = argc == 3 && 0 == strcmp(argv[2], "--bad-path");
-    if (argc != 2 && !bad_path) {
-        fprintf(stderr, "usage: %s OUTDIR [--bad-path]\n", argv[0]);
+    int robust = argc == 3 && 0 == strcmp(argv[2], "--robust");
+    if (argc != 2 && !bad_path && !robust) {
+        fprintf(stderr, "usage: %s OUTDIR [--bad-path | --robust]\n", argv[0]);
         return 2;
     }
-    return run_server(argv[1], bad_path);
+    return run_server(argv[1], bad_path, robust);
 }

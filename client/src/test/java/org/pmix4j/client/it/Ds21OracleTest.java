@@ -114,6 +114,20 @@ class Ds21OracleTest {
         assertEquals(Map.of("initial-pmix_shared-segment-0", PAGE, "smlockseg-oracle-job", PAGE), files(all), all);
     }
 
+    @Test
+    void libpmixClientsWorkWithRobustMutexes() throws IOException {
+        Path out = dir.resolve("robust");
+        Run.Result r = runOracle(out, "--robust");
+        String all = r.all();
+        assertEquals(0, r.exitCode(), all);
+        assertTrue(all.contains("CLIENT 0 peer oracle.local=101"), all);
+        assertTrue(all.contains("CLIENT 1 peer oracle.global=global-of-0"), all);
+        ByteBuffer lock = read(out.resolve("dump").resolve("smlockseg-oracle-job"));
+        for (int m = 0; m < 4; m++) {
+            assertEquals(0x90, lock.getInt(64 + 64 * m + 16), "mutex " + m + " is process-shared and robust");
+        }
+    }
+
     private static long keyHash(String key) {
         long h = 0;
         for (byte b : key.getBytes(StandardCharsets.US_ASCII)) {
