@@ -21,7 +21,11 @@
  * robust before the clients start (libpmix makes them process-shared only), to show that unmodified libpmix
  * clients and server work with robust mutexes, which a writer may use so that a dead reader cannot wedge it.
  *
- * usage: ds21_oracle_server OUTDIR [--bad-path | --robust]
+ * With --grow the data segments are one page (NS_DATA_SEG_SIZE=4096 in the environment of the server and so
+ * of its clients, which must agree) and each client also puts a GLOBAL string "oracle.blob" of 1600 letters,
+ * so the store needs a second data segment and links a rank's data across segments.
+ *
+ * usage: ds21_oracle_server OUTDIR [--bad-path | --robust | --grow]
  *        (OUTDIR is created; OUTDIR/tmp is the server tmpdir)
  */
 #define _GNU_SOURCE
@@ -67,6 +71,20 @@ static int run_client(void)
     PMIX_VALUE_LOAD(&val, text, PMIX_STRING);
     PMIx_Put(PMIX_GLOBAL, "oracle.global", &val);
     PMIX_VALUE_DESTRUCT(&val);
+    char blob[1601];
+    if (NULL != getenv("ORACLE_BLOB")) {
+        /* letters from a small generator: libpmix compresses long strings, and these barely compress */
+        uint32_t x = 12345u + me.rank;
+        for (int i = 0; i < 1600; i++) {
+            x = x * 1103515245u + 12345u;
+            blob[i] = (char) ('a' + (x >> 16) % 26);
+        }
+        blob[0] = (char) ('a' + (int) me.rank);
+        blob[1600] = '\0';
+        PMIX_VALUE_LOAD(&val, blob, PMIX_STRING);
+        PMIx_Put(PMIX_GLOBAL, "oracle.blob", &val);
+        PMIX_VALUE_DESTRUCT(&val);
+    }
     uint32_t local = 100 + me.rank;
     PMIX_VALUE_LOAD(&val, &local, PMIX_UINT32);
     PMIx_Put(PMIX_LOCAL, "oracle.local", &val);
@@ -101,6 +119,16 @@ static int run_client(void)
     } else {
         printf("CLIENT %u peer oracle.local missing\n", me.rank);
         bad = 1;
+    }
+    if (NULL != getenv("ORACLE_BLOB")) {
+        if (PMIX_SUCCESS == PMIx_Get(&peer, "oracle.blob", NULL, 0, &got)) {
+            printf("CLIENT %u peer oracle.blob length %zu starts %c\n", me.rank, strlen(got->data.string),
+                   got->data.string[0]);
+            PMIX_VALUE_RELEASE(got);
+        } else {
+            printf("CLIENT %u peer oracle.blob missing\n", me.rank);
+            bad = 1;
+        }
     }
     if (PMIX_SUCCESS == PMIx_Get(&wild, "oracle.job.key", NULL, 0, &got)) {
         printf("CLIENT %u oracle.job.key=%s\n", me.rank, got->data.string);
@@ -404,9 +432,14 @@ int main(int argc, char **argv)
     if (argc == 2 && 0 == strcmp(argv[1], "client")) return run_client();
     int bad_path = argc == 3 && 0 == strcmp(argv[2], "--bad-path");
     int robust = argc == 3 && 0 == strcmp(argv[2], "--robust");
-    if (argc != 2 && !bad_path && !robust) {
-        fprintf(stderr, "usage: %s OUTDIR [--bad-path | --robust]\n", argv[0]);
+    int grow = argc == 3 && 0 == strcmp(argv[2], "--grow");
+    if (argc != 2 && !bad_path && !robust && !grow) {
+        fprintf(stderr, "usage: %s OUTDIR [--bad-path | --robust | --grow]\n", argv[0]);
         return 2;
+    }
+    if (grow) {
+        setenv("NS_DATA_SEG_SIZE", "4096", 1);
+        setenv("ORACLE_BLOB", "1", 1);
     }
     return run_server(argv[1], bad_path, robust);
 }

@@ -128,6 +128,23 @@ class Ds21OracleTest {
         }
     }
 
+    @Test
+    void dataThatOutgrowsASegmentContinuesInTheNext() throws IOException {
+        Path out = dir.resolve("grow");
+        Run.Result r = runOracle(out, "--grow");
+        String all = r.all();
+        assertEquals(0, r.exitCode(), all);
+        assertTrue(all.contains("CLIENT 0 peer oracle.blob length 1600 starts b"), all);
+        assertTrue(all.contains("CLIENT 1 peer oracle.blob length 1600 starts a"), all);
+        Map<String, Long> files = files(all);
+        assertEquals(PAGE, files.get("smdataseg-oracle-job-0"), all);
+        assertEquals(PAGE, files.get("smdataseg-oracle-job-1"), all);
+        ByteBuffer initial = read(out.resolve("dump").resolve("initial-pmix_shared-segment-0"));
+        assertEquals(2, initial.getLong(16 + 256 + 24), "data segments of the namespace");
+        ByteBuffer second = read(out.resolve("dump").resolve("smdataseg-oracle-job-1"));
+        assertEquals("oracle.blob", cstring(second, 8 + 16), "the record that did not fit opens the next segment");
+    }
+
     private static long keyHash(String key) {
         long h = 0;
         for (byte b : key.getBytes(StandardCharsets.US_ASCII)) {
