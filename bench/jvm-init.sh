@@ -26,41 +26,49 @@ gcc -O2 -Wall -o "$out/init_time" "$top/bench/c/init_time.c" $(pkg-config --cfla
 # the options bin/pmix4j gives every JVM it starts
 opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss512k -Xlog:cds=off -Xlog:cds+dynamic=off -Xlog:aot=off --enable-native-access=ALL-UNNAMED"
 run="$java $opts -jar $jar run -n 1"
-# The caches this benchmark compares, made afresh: the launcher's (trained on `run -n 1 true`), one
-# trained on the example run alone (a singleton: no launcher), and one trained on a client under `pmix4j
-# run` (init, put, commit, fence, get, finalize: `example ring`), which is what bin/pmix4j now makes.
-if [ "${PMIX4J_MAJOR_OVERRIDE:-$PMIX4J_JAVA_MAJOR}" -ge 25 ]; then
+cli="-jar $jar example"                              # through the command line (picocli), as before
+direct="-cp $jar org.pmix4j.examples.Examples"       # the examples' own entry, what bin/pmix4j now runs
+xint="-Xint -XX:-UsePerfData"                       # what bin/pmix4j now adds for the examples
+# The caches this benchmark compares, made afresh: the launcher's (trained on `run -n 1 true`), the one
+# bin/pmix4j used to make for `example` (trained on `example hello` alone: a singleton, no launcher), and
+# clients trained as the one process of a `pmix4j run` job (`example ring`: init, put, commit, fence, get,
+# finalize) through either entry; the last is what bin/pmix4j now makes.
+if [ "$PMIX4J_JAVA_MAJOR" -ge 25 ]; then
   rm -f "$out"/*.aot
-  $java $opts -XX:AOTCacheOutput="$out/launcher.aot" -jar "$jar" run -n 1 true >/dev/null
-  env -u PMIX_NAMESPACE -u PMIX_RANK $java $opts -XX:AOTCacheOutput="$out/singleton.aot" -jar "$jar" example hello >/dev/null
-  $run $java $opts -XX:AOTCacheOutput="$out/client.aot" -jar "$jar" example ring >/dev/null
+  $java $opts -XX:AOTCacheOutput="$out/launcher.aot" -jar "$jar" run -n 1 true >/dev/null 2>&1
+  env -u PMIX_NAMESPACE -u PMIX_RANK $java $opts -XX:AOTCacheOutput="$out/singleton.aot" $cli hello >/dev/null 2>&1
+  $run $java $opts -XX:AOTCacheOutput="$out/client-cli.aot" $cli ring >/dev/null 2>&1
+  $run $java $opts -XX:AOTCacheOutput="$out/client.aot" $direct ring >/dev/null 2>&1
+  $run $java $opts $xint -XX:AOTCacheOutput="$out/client-int.aot" $direct ring >/dev/null 2>&1
   archive() { echo "-XX:AOTCache=$out/$1.aot"; }
-  kinds="launcher singleton client"
 else
   # JDK 21-24: dynamic class-data archives, made at the end of one run each
   rm -f "$out"/*.jsa
-  $java $opts -XX:ArchiveClassesAtExit="$out/launcher.jsa" -jar "$jar" run -n 1 true >/dev/null
-  $run $java $opts -XX:ArchiveClassesAtExit="$out/client.jsa" -jar "$jar" example ring >/dev/null
+  $java $opts -XX:ArchiveClassesAtExit="$out/launcher.jsa" -jar "$jar" run -n 1 true >/dev/null 2>&1
+  env -u PMIX_NAMESPACE -u PMIX_RANK $java $opts -XX:ArchiveClassesAtExit="$out/singleton.jsa" $cli hello >/dev/null 2>&1
+  $run $java $opts -XX:ArchiveClassesAtExit="$out/client-cli.jsa" $cli ring >/dev/null 2>&1
+  $run $java $opts -XX:ArchiveClassesAtExit="$out/client.jsa" $direct ring >/dev/null 2>&1
+  $run $java $opts $xint -XX:ArchiveClassesAtExit="$out/client-int.jsa" $direct ring >/dev/null 2>&1
   archive() { echo "-XX:SharedArchiveFile=$out/$1.jsa"; }
-  kinds="launcher client"
 fi
 
 declare -A cmd=(
   [floor-none]="$java $opts -cp $jar:$out Empty"
-  [floor-client]="$java $opts $(archive client) -cp $jar:$out Empty"
-  [hello-none]="$java $opts -jar $jar example hello --time"
+  [floor-client]="$java $opts $xint $(archive client-int) -cp $jar:$out Empty"
+  [cli-none]="$java $opts $cli hello --time"
+  [cli-launcher]="$java $opts $(archive launcher) $cli hello --time"
+  [cli-singleton]="$java $opts $(archive singleton) $cli hello --time"
+  [cli-client]="$java $opts $(archive client-cli) $cli hello --time"
+  [direct-none]="$java $opts $direct hello --time"
+  [direct-client]="$java $opts $(archive client) $direct hello --time"
+  [direct-client-int]="$java $opts $xint $(archive client-int) $direct hello --time"
   [bin-pmix4j]="$top/bin/pmix4j example hello --time"
   [c]="$out/init_time"
+  [c-mpirun]="$out/init_time"
 )
-order="floor-none floor-client hello-none"
-for k in $kinds; do
-  cmd[hello-$k]="$java $opts $(archive "$k") -jar $jar example hello --time"
-  order="$order hello-$k"
-done
-order="$order bin-pmix4j c c-mpirun"
-cmd[c-mpirun]="$out/init_time"
+order="floor-none floor-client cli-none cli-launcher cli-singleton cli-client direct-none direct-client direct-client-int bin-pmix4j c c-mpirun"
 rm -f "$out"/*.txt
-"$top/bin/pmix4j" example hello >/dev/null 2>&1 </dev/null || true   # bin/pmix4j makes its caches on first use
+# bin/pmix4j makes its caches on first use: not in the measurement
 "$top/bin/pmix4j" run -n 1 "$top/bin/pmix4j" example hello >/dev/null
 for i in $(seq "$runs"); do
   for k in $order; do
@@ -76,16 +84,19 @@ import re, statistics, sys, os
 out, order = sys.argv[1], sys.argv[2:]
 labels = {
     "floor-none": "JVM floor: empty main, same options, no archive",
-    "floor-client": "JVM floor: empty main, same options, client AOT cache",
-    "hello-none": "example hello, no archive (JDK's default CDS only)",
-    "hello-launcher": "example hello, the launcher's cache (trained on `run -n 1 true`)",
-    "hello-singleton": "example hello, cache trained on `example hello` alone (no launcher)",
-    "hello-client": "example hello, cache trained on a client under `pmix4j run`",
-    "bin-pmix4j": "`bin/pmix4j example hello` as shipped (script + client cache)",
+    "floor-client": "JVM floor: empty main, the options bin/pmix4j gives the examples (-Xint, client AOT cache)",
+    "cli-none": "`-jar pmix4j.jar example hello`, no archive (the JDK's own CDS only)",
+    "cli-launcher": "`-jar pmix4j.jar example hello`, the launcher's cache",
+    "cli-singleton": "`-jar pmix4j.jar example hello`, cache trained on `example hello` alone (bin/pmix4j before)",
+    "cli-client": "`-jar pmix4j.jar example hello`, cache trained on a client under `pmix4j run`",
+    "direct-none": "`-cp pmix4j.jar …Examples hello`, no archive",
+    "direct-client": "`-cp pmix4j.jar …Examples hello`, cache trained on a client under `pmix4j run`",
+    "direct-client-int": "`-cp pmix4j.jar …Examples hello`, that cache, `-Xint -XX:-UsePerfData`",
+    "bin-pmix4j": "`bin/pmix4j example hello` (the script, then the line above)",
     "c": "C client (libpmix 4.2.2) under pmix4j run",
     "c-mpirun": "C client (libpmix 4.2.2) under mpirun",
 }
-print("| process | to main | to PMIx_Init returned (median) | min – max |")
+print("| process | exec to main | exec to PMIx_Init returned (median) | min – max |")
 print("|---|---|---|---|")
 for k in order:
     t0, mains, inits = None, [], []
