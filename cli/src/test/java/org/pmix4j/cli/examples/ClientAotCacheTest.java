@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.cli.LauncherProcess;
 import org.pmix4j.cli.Main;
+import org.pmix4j.testkit.Run;
 
 /**
  * bin/pmix4j gives every process of a job started as {@code bin/pmix4j example NAME} a class archive trained on
@@ -75,6 +77,60 @@ class ClientAotCacheTest {
         assertFalse(made.equals(Files.getLastModifiedTime(cache)), "the stale cache was kept");
         assertTrue(Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(jar)) > 0,
                 "the cache is older than the jar: it was not made again");
+    }
+
+    @Test
+    void aotTrainMakesAnArchiveForTheUsersOwnProgramThatItsJobsUse() throws Exception {
+        Path top = layout(tmp.resolve("pmix4j"));
+        Path jar = top.resolve("cli/target/pmix4j.jar");
+        int major = Runtime.version().feature();
+        Path archive = tmp.resolve(major >= 25 ? "app.aot" : "app.jsa");
+        String java = JavaCommand.java();
+        List<String> program = List.of("-cp", jar.toString(), "org.pmix4j.examples.Examples", "ring");
+
+        List<String> train = new ArrayList<>(List.of(top.resolve("bin/pmix4j").toString(), "aot-train",
+                archive.toString(), "--", java));
+        train.addAll(program);
+        Run.Result r = Run.command(train).env("JAVA_HOME", System.getProperty("java.home"))
+                .timeout(Duration.ofMinutes(3)).go();
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(r.stdout().contains("rank 0 of 1 got"), r.all());
+        assertTrue(Files.size(archive) > 0, r.all());
+        assertFalse(Files.exists(tmp.resolve(archive.getFileName() + ".tmp")), "a half-made archive was left");
+
+        // the user's own job starts every process with it
+        Path logs = Files.createDirectories(tmp.resolve("logs"));
+        List<String> job = new ArrayList<>(List.of("-n", "2", "--oversubscribe", java,
+                major >= 25 ? "-XX:AOTCache=" + archive : "-XX:SharedArchiveFile=" + archive,
+                "-Xlog:" + (major >= 25 ? "aot" : "cds") + "=info:file=" + logs + "/jvm-%p.log"));
+        job.addAll(program);
+        try (LauncherProcess p = LauncherProcess.start(tmp, job)) {
+            assertEquals(0, p.waitFor(Duration.ofMinutes(2)), p.all());
+            assertEquals(2, p.stdout().lines().filter(l -> l.contains(" of 2 got ")).count(), p.all());
+        }
+        List<Path> used = jvmLogs(logs);
+        assertEquals(2, used.size(), used.toString());
+        for (Path log : used) {
+            String text = Files.readString(log);
+            assertFalse(text.contains("[error]"), log + ":\n" + text);
+            if (major >= 25) {
+                assertTrue(text.contains("Opened AOT cache"), log + ":\n" + text);
+            }
+        }
+
+        // a mistake is named, and no archive is made of a run that failed
+        Run.Result usage = Run.command(top.resolve("bin/pmix4j").toString(), "aot-train", "x.aot", java)
+                .env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(1)).go();
+        assertEquals(2, usage.exitCode(), usage.all());
+        assertTrue(usage.stderr().contains("usage: pmix4j aot-train ARCHIVE -- JAVA"), usage.all());
+        Path failed = tmp.resolve("failed.aot");
+        Run.Result bad = Run.command(top.resolve("bin/pmix4j").toString(), "aot-train", failed.toString(), "--", java,
+                "-cp", jar.toString(), "no.such.Main").env("JAVA_HOME", System.getProperty("java.home"))
+                .timeout(Duration.ofMinutes(2)).go();
+        assertEquals(1, bad.exitCode(), bad.all());
+        assertTrue(bad.stderr().contains("pmix4j aot-train: no archive made"), bad.all());
+        assertFalse(Files.exists(failed), bad.all());
+        assertFalse(Files.exists(tmp.resolve("failed.aot.tmp")), bad.all());
     }
 
     /** {@code pmix4j run -n 2 <top>/bin/pmix4j example hello}, its clients logging their class archive's use. */
