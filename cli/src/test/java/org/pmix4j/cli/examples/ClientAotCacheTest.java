@@ -47,7 +47,7 @@ class ClientAotCacheTest {
         int major = Runtime.version().feature();
         // JDK 25+: an AOT cache per kind of process; older JDKs: a dynamic class-data archive per kind
         Path cache = top.resolve(major >= 25 ? "cli/target/pmix4j-" + major + "-client.aot"
-                : "cli/target/pmix4j-client.jsa");
+                : "cli/target/pmix4j-" + major + "-client.jsa");
         Path logs = Files.createDirectories(tmp.resolve("logs"));
 
         assertEquals(2, hellos(job(top, logs.resolve("first"))), "the first job, while the cache is made");
@@ -77,6 +77,25 @@ class ClientAotCacheTest {
         assertFalse(made.equals(Files.getLastModifiedTime(cache)), "the stale cache was kept");
         assertTrue(Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(jar)) > 0,
                 "the cache is older than the jar: it was not made again");
+    }
+
+    @Test
+    void withoutTheAotCacheTheClientsGetADynamicArchiveTrainedTheSameWay() throws Exception {
+        // what JDK 21-24 get, and JDK 25+ with PMIX4J_NO_AOT=1
+        Path top = layout(tmp.resolve("pmix4j"));
+        Path archive = top.resolve("cli/target/pmix4j-" + Runtime.version().feature() + "-client.jsa");
+        Path logs = Files.createDirectories(tmp.resolve("logs"));
+        Map<String, String> noAot = Map.of("PMIX4J_NO_AOT", "1");
+        assertEquals(2, hellos(job(top, logs.resolve("first"), noAot)));
+        assertTrue(Files.size(archive) > 0, archive.toString());
+        assertEquals(2, hellos(job(top, logs.resolve("second"), noAot)));
+        List<Path> used = jvmLogs(logs.resolve("second"));
+        assertEquals(2, used.size(), used.toString());
+        for (Path log : used) {
+            String text = Files.readString(log);
+            assertTrue(text.contains("Opened shared archive file") && text.contains(archive.getFileName().toString()),
+                    log + ":\n" + text);
+        }
     }
 
     @Test
@@ -135,10 +154,15 @@ class ClientAotCacheTest {
 
     /** {@code pmix4j run -n 2 <top>/bin/pmix4j example hello}, its clients logging their class archive's use. */
     private String job(Path top, Path logDir) throws Exception {
+        return job(top, logDir, Map.of());
+    }
+
+    private String job(Path top, Path logDir, Map<String, String> moreEnv) throws Exception {
         Files.createDirectories(logDir);
-        Map<String, String> env = Map.of("JAVA_HOME", System.getProperty("java.home"),
-                // after bin/pmix4j's own options, so these win; %p: one file per JVM
-                "PMIX4J_JAVA_OPTS", "-Xlog:aot=info,cds=info:file=" + logDir + "/jvm-%p.log");
+        Map<String, String> env = new java.util.HashMap<>(moreEnv);
+        env.put("JAVA_HOME", System.getProperty("java.home"));
+        // after bin/pmix4j's own options, so these win; %p: one file per JVM
+        env.put("PMIX4J_JAVA_OPTS", "-Xlog:aot=info,cds=info:file=" + logDir + "/jvm-%p.log");
         LauncherProcess.Setup setup = new LauncherProcess.Setup(List.of(), env,
                 ProcessBuilder.Redirect.from(new File("/dev/null")), null);
         try (LauncherProcess p = LauncherProcess.start(tmp, List.of("-n", "2", "--oversubscribe",
