@@ -153,8 +153,7 @@ final class RuntimeQueries {
         String agent = ForkExecAgents.agentOf(application.directives());
         List<Value> rows = new ArrayList<>();
         for (LaunchedProcess p : application.processes()) {
-            ProcState state = p.isAlive() ? ProcState.RUNNING
-                    : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
+            ProcState state = p.isAlive() ? ProcState.RUNNING : ended(p);
             rows.add(new ProcInfo(new Proc(nspace, p.proc().rank()), p.node(), agent, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
@@ -162,18 +161,23 @@ final class RuntimeQueries {
 
     /** One PROC_INFO per process (on {@code node} only, unless null): rank, host, executable, pid, state. */
     private Value procTable(Job job, String node) {
+        // one search per application, not per process
+        List<String> executables = new ArrayList<>();
+        job.apps().forEach(a -> executables.add(ExecutablePath.of(a, System.getenv("PATH"))));
         List<Value> rows = new ArrayList<>();
         for (LaunchedProcess p : job.processes()) {
             if (node != null && !node.equals(p.node())) {
                 continue;
             }
-            ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING)
-                    : p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
-            String exe = ExecutablePath.of(job.apps().get(job.placement().proc(p.proc().rank()).appnum()),
-                    System.getenv("PATH"));
+            ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING) : ended(p);
+            String exe = executables.get(job.placement().proc(p.proc().rank()).appnum());
             rows.add(new ProcInfo(p.proc(), p.node(), exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
+    }
+
+    private static ProcState ended(LaunchedProcess p) {
+        return p.exitStatus() == 0 ? ProcState.TERMINATED : ProcState.TERM_NON_ZERO;
     }
 
     private static String keyList(List<org.pmix4j.api.Attribute<?>> attributes) {
