@@ -6,13 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
-import org.pmix4j.api.DataType;
-import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.server.event.LifecycleEvents;
 
 /**
  * Counts the processes of a paused job ({@link JobPause}) that are ready for a debugger and, once all are,
@@ -88,14 +85,8 @@ final class DebugReadiness {
 
     private void announce(Job job) {
         if (job.parent() != null) {
-            List<Info> info = new ArrayList<>();
-            info.add(Attributes.NSPACE.info(job.nspace()));
-            info.add(Attributes.EVENT_AFFECTED_PROC.info(Proc.wildcard(job.nspace())));
-            info.add(Attributes.EVENT_TIMESTAMP.info(Instant.now().getEpochSecond()));
-            // a default handler (Open MPI's treats events as errors) is not meant
-            info.add(Attributes.EVENT_NON_DEFAULT.info(true));
-            info.add(Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(DataType.PROC, List.of(job.parent()))));
-            raiser.raise(PmixStatus.PMIX_READY_FOR_DEBUG, self, DataRange.CUSTOM, info);
+            raiser.raise(PmixStatus.PMIX_READY_FOR_DEBUG, self, DataRange.CUSTOM, LifecycleEvents.to(job.parent(),
+                    LifecycleEvents.readyForDebug(job.nspace(), Instant.now())));
         }
         List<String> pids = new ArrayList<>();
         for (LaunchedProcess p : job.processes()) {

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.DataArray;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
@@ -109,10 +108,7 @@ final class JobEvents {
     }
 
     private void toRequester(Job job, int code, List<Info> info) {
-        List<Info> targeted = new ArrayList<>(info);
-        targeted.add(Attributes.EVENT_CUSTOM_RANGE.info(new DataArray(org.pmix4j.api.DataType.PROC,
-                List.of(job.parent()))));
-        raiser.raise(code, self, DataRange.CUSTOM, targeted);
+        raiser.raise(code, self, DataRange.CUSTOM, LifecycleEvents.to(job.parent(), info));
     }
 
     /** A log line stamped with the moment it tells of (local time, to the second). */

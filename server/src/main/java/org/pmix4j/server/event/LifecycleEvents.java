@@ -40,6 +40,22 @@ public final class LifecycleEvents {
         return jobEvent(nspace, when);
     }
 
+    /** PMIX_READY_FOR_DEBUG from the launcher: every process of the job is paused for a debugger (as PRRTE). */
+    public static List<Info> readyForDebug(String nspace, Instant when) {
+        return jobEvent(nspace, when);
+    }
+
+    /**
+     * The same event info aimed at one process or tool alone (PMIX_EVENT_CUSTOM_RANGE), to be raised with
+     * PMIX_RANGE_CUSTOM: e.g. the job's requester.
+     */
+    public static List<Info> to(Proc target, List<Info> info) {
+        List<Info> targeted = new ArrayList<>(info);
+        targeted.add(Attributes.EVENT_CUSTOM_RANGE.info(new org.pmix4j.api.DataArray(org.pmix4j.api.DataType.PROC,
+                List.of(target))));
+        return targeted;
+    }
+
     /**
      * PMIX_EVENT_JOB_END for a job in which no process failed.
      *
