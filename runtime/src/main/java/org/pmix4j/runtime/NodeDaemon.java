@@ -175,17 +175,7 @@ public final class NodeDaemon implements AutoCloseable {
 
     /** An event for every node: a debugger's release continues what is held here; the server delivers it. */
     private void relayedEvent(DaemonMessage.Event e) {
-        try {
-            UpcallRelay.RelayedEvent ev = UpcallRelay.unpackEvent(e.event());
-            server.notifyEvent(ev.code(), ev.source(), ev.range(), ev.info()).exceptionally(err -> {
-                LOG.debug("delivering a relayed event: {}", err.toString());
-                return null;
-            });
-            // after the server has it (its loop runs the two in this order): a used-up release is forgotten
-            debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
-        } catch (RuntimeException bad) {
-            LOG.warn("daemon {}: an event that cannot be read: {}", options.id(), bad.toString());
-        }
+        UpcallRelay.deliver(e.event(), server, debugger);
     }
 
     /** Registers the job with this node's server and starts its processes here. */

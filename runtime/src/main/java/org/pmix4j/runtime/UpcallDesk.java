@@ -99,17 +99,6 @@ final class UpcallDesk {
      * here once, after the server has delivered it, so the debugger events are handled here.
      */
     void deliver(DaemonMessage.Event e) {
-        UpcallRelay.RelayedEvent ev;
-        try {
-            ev = UpcallRelay.unpackEvent(e.event());
-        } catch (RuntimeException bad) {
-            LOG.warn("a relayed event that cannot be read: {}", bad.toString());
-            return;
-        }
-        server.get().notifyEvent(ev.code(), ev.source(), ev.range(), ev.info()).exceptionally(err -> {
-            LOG.debug("delivering a relayed event: {}", err.toString());
-            return null;
-        });
-        debugger.seen(ev.code(), ev.source(), ev.range(), ev.info());
+        UpcallRelay.deliver(e.event(), server.get(), debugger);
     }
 }

@@ -32,6 +32,8 @@ import org.pmix4j.wire.Unpacker;
  * them to every node.
  */
 final class UpcallRelay {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpcallRelay.class);
+
     private final TreeMember tree;
     private final AtomicLong ids = new AtomicLong();
     private final Map<Long, CompletableFuture<Unpacker>> waiting = new ConcurrentHashMap<>();
@@ -133,5 +135,25 @@ final class UpcallRelay {
         Proc source = u.bool() ? u.proc() : null;
         DataRange range = new DataRange(u.int32());
         return new RelayedEvent(code, source, range, u.infos());
+    }
+
+    /**
+     * What {@link #packEvent} packed, for every node: delivered by this node's server, then handed to the node's
+     * debugger events (after the server has it: its loop runs the two in this order, so a used-up release is
+     * forgotten only once delivered). An event that cannot be read is logged and dropped.
+     */
+    static void deliver(byte[] event, org.pmix4j.server.PmixServer server, DebuggerEvents debugger) {
+        RelayedEvent e;
+        try {
+            e = unpackEvent(event);
+        } catch (RuntimeException bad) {
+            LOG.warn("a relayed event that cannot be read: {}", bad.toString());
+            return;
+        }
+        server.notifyEvent(e.code(), e.source(), e.range(), e.info()).exceptionally(err -> {
+            LOG.debug("delivering a relayed event: {}", err.toString());
+            return null;
+        });
+        debugger.seen(e.code(), e.source(), e.range(), e.info());
     }
 }
