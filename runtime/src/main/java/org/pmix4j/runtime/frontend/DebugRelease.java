@@ -30,13 +30,7 @@ public final class DebugRelease {
 
     /** Connects to the runtime {@code where} names, releases {@code nspace}; returns 0. */
     public static int run(DvmLocator where, String nspace, java.util.Map<String, String> env) {
-        PmixTool tool;
-        try {
-            tool = PmixTool.init(where.connectInfo(env, org.pmix4j.server.ServerConfig.localHostname()));
-        } catch (PmixException e) {
-            throw new LaunchException("cannot reach the runtime: " + e.getMessage(), 1);
-        }
-        try (tool) {
+        try (PmixTool tool = where.connect(env, "the runtime")) {
             if (JobListing.processTable(tool, nspace).isEmpty()) {
                 throw new LaunchException("no job " + nspace + " in this runtime (pmix4j ps lists its jobs)", 1);
             }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.RuntimeDirectories;
 
@@ -95,6 +96,22 @@ public record DvmLocator(String uri, Long pid, String nspace, boolean systemServ
             info.add(Attributes.SERVER_TMPDIR.info(dir.toString()));
         }
         return info;
+    }
+
+    /**
+     * Connects a tool to the runtime this names, with {@code extra} connection attributes (e.g. PMIX_LAUNCHER).
+     *
+     * @param what the runtime as the front end's messages name it ("the DVM")
+     * @throws LaunchException "cannot reach &lt;what&gt;: &lt;why&gt;"
+     */
+    public PmixTool connect(Map<String, String> env, String what, Info... extra) {
+        List<Info> info = new ArrayList<>(connectInfo(env, org.pmix4j.server.ServerConfig.localHostname()));
+        info.addAll(List.of(extra));
+        try {
+            return PmixTool.init(info);
+        } catch (org.pmix4j.api.PmixException e) {
+            throw new LaunchException("cannot reach " + what + ": " + e.getMessage(), 1);
+        }
     }
 
     /** The pid of the only live DVM under {@code root}; none or several is an error naming what was seen. */

@@ -13,7 +13,6 @@ import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.runtime.LaunchException;
-import org.pmix4j.server.ServerConfig;
 
 /**
  * {@code pmix4j ps}: every job a DVM (or a {@code pmix4j run}) holds, with its processes and their states,
@@ -30,13 +29,7 @@ public final class JobListing {
 
     /** Prints the table; returns 0. */
     public int run(DvmLocator where) {
-        PmixTool tool;
-        try {
-            tool = PmixTool.init(where.connectInfo(env, ServerConfig.localHostname()));
-        } catch (PmixException e) {
-            throw new LaunchException("cannot reach the DVM: " + e.getMessage(), 1);
-        }
-        try (tool) {
+        try (PmixTool tool = where.connect(env, "the DVM")) {
             out.printf("%-30s %5s %8s  %-12s %-14s %s%n", "NSPACE", "RANK", "PID", "HOST", "STATE", "COMMAND");
             for (String ns : namespaces(tool)) {
                 for (ProcInfo p : processTable(tool, ns)) {

@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
@@ -73,14 +72,7 @@ public final class Prun {
         mark("options parsed");
         String hostname = ServerConfig.localHostname();
         SubmitRequest submit = SubmitRequest.of(apps, options, session, env);
-        List<Info> connect = new java.util.ArrayList<>(where.connectInfo(env, hostname));
-        connect.add(Attributes.LAUNCHER.info(true));
-        PmixTool tool;
-        try {
-            tool = PmixTool.init(connect);
-        } catch (PmixException e) {
-            throw new LaunchException("cannot reach the DVM: " + e.getMessage(), 1);
-        }
+        PmixTool tool = where.connect(env, "the DVM", Attributes.LAUNCHER.info(true));
         mark("connected");
         try (IoForwarder iof = new IoForwarder(submit.output(), out, err, hostname)) {
             ForwardedOutput output = new ForwardedOutput(iof, submit.size());

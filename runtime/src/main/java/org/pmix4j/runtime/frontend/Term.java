@@ -1,16 +1,13 @@
 package org.pmix4j.runtime.frontend;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pmix4j.api.Attributes;
-import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.Proc;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.runtime.LaunchException;
-import org.pmix4j.server.ServerConfig;
 
 /**
  * {@code pmix4j term}: asks a DVM to terminate (PMIx_Job_control with PMIX_JOB_CTRL_TERMINATE of the DVM's
@@ -29,13 +26,7 @@ public final class Term {
 
     /** Returns 0 once the DVM has ended. */
     public int run(DvmLocator where) {
-        List<Info> connect = new ArrayList<>(where.connectInfo(env, ServerConfig.localHostname()));
-        PmixTool tool;
-        try {
-            tool = PmixTool.init(connect);
-        } catch (PmixException e) {
-            throw new LaunchException("cannot reach the DVM: " + e.getMessage(), 1);
-        }
+        PmixTool tool = where.connect(env, "the DVM");
         Proc dvm = tool.server().orElseThrow(() -> new LaunchException("connected, but to no server", 1));
         java.util.concurrent.CompletableFuture<Void> gone = new java.util.concurrent.CompletableFuture<>();
         try {
