@@ -191,15 +191,25 @@ public final class LauncherProcess implements AutoCloseable {
 
     /** Waits for a stdout line matching {@code regex} (whole line); the matcher, or {@code null} at the timeout. */
     public java.util.regex.Matcher awaitLine(String regex, Duration timeout) throws InterruptedException {
+        return awaitLine(this::stdout, regex, timeout);
+    }
+
+    /** As {@link #awaitLine}, on stderr (where a launcher's own messages go). */
+    public java.util.regex.Matcher awaitErrorLine(String regex, Duration timeout) throws InterruptedException {
+        return awaitLine(this::stderr, regex, timeout);
+    }
+
+    private java.util.regex.Matcher awaitLine(java.util.function.Supplier<String> text, String regex,
+            Duration timeout) throws InterruptedException {
         java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.MULTILINE);
         long end = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < end) {
-            java.util.regex.Matcher m = p.matcher(stdout());
+            java.util.regex.Matcher m = p.matcher(text.get());
             if (m.find()) {
                 return m;
             }
             if (!process.isAlive()) {
-                m = p.matcher(stdout());
+                m = p.matcher(text.get());
                 return m.find() ? m : null;
             }
             Thread.sleep(20);

@@ -46,7 +46,11 @@ public record JobPause(boolean onExec, boolean inInit, boolean inApp) {
         return onExec || inInit || inApp;
     }
 
-    /** The directives of a spawn asking for this pause (the front ends' options). */
+    /**
+     * The directives of a spawn asking for this pause (the front ends' options), and what the job's data carries
+     * so that its processes, and the daemons of other nodes that start them, know of it: the same three keys,
+     * true for all ranks.
+     */
     public List<Info> directives() {
         List<Info> out = new ArrayList<>();
         if (onExec) {
@@ -59,14 +63,6 @@ public record JobPause(boolean onExec, boolean inInit, boolean inApp) {
             out.add(Attributes.DEBUG_STOP_IN_APP.info(new Value.Bool(true)));
         }
         return out;
-    }
-
-    /**
-     * What the job's data carries so that its processes, and the daemons of other nodes that start them, know
-     * of the pause: the same three keys, set to true for all ranks.
-     */
-    public List<Info> registrationInfos() {
-        return directives();
     }
 
     /** For messages: where the processes wait. */

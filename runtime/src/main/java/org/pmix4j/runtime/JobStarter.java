@@ -119,7 +119,7 @@ final class JobStarter {
                             session(job).data(Math.max(map.slots(), map.size())), jobs.procsOnNode(job));
             registration.addAll(output.registrationInfos());
             registration.addAll(toolOutputInfos(job));
-            registration.addAll(job.pause().registrationInfos());
+            registration.addAll(job.pause().directives());
             // every node's daemon starts the processes through the agent: it travels with the job's data
             Attributes.EXEC_AGENT.find(directives).ifPresent(a -> registration.add(Attributes.EXEC_AGENT.info(a)));
             registration.addAll(DebuggerDaemons.jobData(job.directives()));

@@ -216,17 +216,8 @@ class PauseForDebuggerTest {
 
     /** The runtime's line on its stderr (where a launcher's own messages go). */
     private static Matcher awaitReady(LauncherProcess run) throws InterruptedException {
-        java.util.regex.Pattern p = java.util.regex.Pattern.compile(READY);
-        long end = System.nanoTime() + LIMIT.toNanos();
-        while (System.nanoTime() < end && run.isAlive()) {
-            Matcher m = p.matcher(run.stderr());
-            if (m.find()) {
-                return m;
-            }
-            Thread.sleep(20);
-        }
-        Matcher m = p.matcher(run.stderr());
-        assertTrue(m.find(), "the runtime said the job is ready for a debugger\n" + run.all());
+        Matcher m = run.awaitErrorLine(READY, LIMIT);
+        assertTrue(m != null, "the runtime said the job is ready for a debugger\n" + run.all());
         return m;
     }
 

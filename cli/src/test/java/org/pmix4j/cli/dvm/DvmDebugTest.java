@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.cli.LauncherProcess;
@@ -48,18 +47,8 @@ class DvmDebugTest {
         Path target = NativeBuild.pmixProgram(Path.of("src/test/c/debug_target.c"), "-g", "-O0");
         try (DvmProcess dvm = DvmProcess.start(tmp.resolve("t"));
                 LauncherProcess prun = dvm.frontEnd("prun", "--stop-in-init", "-n", "2", target.toString())) {
-            Pattern ready = Pattern.compile("job (\\S+): its 2 processes are paused in PMIx_Init, ready for a debugger"
-                    + " .*; release them with: pmix4j debug release --pid " + dvm.pid() + " (\\S+)");
-            Matcher m = null;
-            long end = System.nanoTime() + LIMIT.toNanos();
-            while (System.nanoTime() < end && prun.isAlive()) {
-                Matcher now = ready.matcher(prun.stderr());
-                if (now.find()) {
-                    m = now;
-                    break;
-                }
-                Thread.sleep(20);
-            }
+            Matcher m = prun.awaitErrorLine("job (\\S+): its 2 processes are paused in PMIx_Init, ready for a debugger"
+                    + " .*; release them with: pmix4j debug release --pid " + dvm.pid() + " (\\S+)", LIMIT);
             assertTrue(m != null, "prun shows the DVM's message\n" + prun.all() + dvm.process().all());
             assertFalse(prun.stdout().contains("answer"), prun.all());
             DvmProcess.Ended rel = dvm.run("debug", "release", m.group(2));
