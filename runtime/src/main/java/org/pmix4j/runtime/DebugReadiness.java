@@ -89,7 +89,10 @@ final class DebugReadiness {
                     LifecycleEvents.readyForDebug(job.nspace(), Instant.now())));
         }
         List<String> pids = new ArrayList<>();
-        for (LaunchedProcess p : job.processes()) {
+        // in rank order: processes are recorded as they start, which across nodes is in no rank order
+        List<LaunchedProcess> byRank = new ArrayList<>(job.processes());
+        byRank.sort(java.util.Comparator.comparingInt(p -> p.proc().rank()));
+        for (LaunchedProcess p : byRank) {
             pids.add(p.proc().rank() + ":" + p.pid() + (p.node() == null ? "" : "@" + p.node()));
         }
         messages.aboutJob(job, "job " + job.nspace() + ": its " + job.size() + " processes are paused "
