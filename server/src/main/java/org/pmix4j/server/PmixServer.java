@@ -31,6 +31,8 @@ import org.pmix4j.server.net.ListenAddress;
 import org.pmix4j.server.net.Listener;
 import org.pmix4j.server.regex.NodeRegex;
 import org.pmix4j.server.security.SecurityPolicy;
+import org.pmix4j.server.sharedstore.SharedJobData;
+import org.pmix4j.server.sharedstore.SharedStores;
 import org.pmix4j.server.sessiondir.ServerIdentity;
 import org.pmix4j.server.sessiondir.SessionDirectories;
 import org.pmix4j.server.store.JobStore;
@@ -105,10 +107,11 @@ public final class PmixServer implements AutoCloseable {
         try {
             JobStore store = new JobStore(config.hostname(), new SessionDirs(dirs.serverTmpdir().toString(),
                     ns -> dirs.namespaceDir(ns).toString(), (ns, rank) -> dirs.procDir(ns, rank).toString()));
-            ServerCore core = new ServerCore(config, host == null ? HostModule.NONE : host, loop);
+            SharedJobData shared = new SharedJobData(SharedStores.open(dirs.serverTmpdir(), env), store);
+            ServerCore core = new ServerCore(config, host == null ? HostModule.NONE : host, loop, shared::serves);
             AttributeSupport attributes = new AttributeSupport();
             ServerLibraryAttributes.registerAll(attributes);
-            ServerParts parts = ServerParts.assemble(core, store, attributes);
+            ServerParts parts = ServerParts.assemble(core, store, shared, attributes);
             Handlers.install(core, parts, new AvailableServers(List.of(dirs.systemTmpdir(), dirs.serverTmpdir())));
             Listener listener = onLoop(loop, () -> openListener(config, loop, core));
             InetSocketAddress a = listener.address();
@@ -202,6 +205,7 @@ public final class PmixServer implements AutoCloseable {
             }
             parts.iof().checkDirectives(info);
             store.register(nspace, localProcs, info);
+            parts.shared().namespaceRegistered(nspace, localProcs);
             parts.iof().jobRegistered(nspace, info);
             core.addNamespace(nspace, localProcs);
             return null;
@@ -214,6 +218,7 @@ public final class PmixServer implements AutoCloseable {
             core.removeNamespace(nspace);
             store.deregister(nspace);
             core.namespaceGone(nspace);
+            parts.shared().namespaceGone(nspace);
             dirs.releaseNamespace(nspace);
             return null;
         });
@@ -253,8 +258,9 @@ public final class PmixServer implements AutoCloseable {
      */
     public Map<String, String> setupFork(Proc proc) {
         // the job store belongs to the loop: the launcher forks from threads of its own
-        boolean registered = await("setup_fork " + proc, () -> store.get(proc.nspace()).isPresent());
-        if (!registered) {
+        Map<String, String> dataStores = await("setup_fork " + proc, () -> store.get(proc.nspace()).isPresent()
+                ? parts.shared().clientEnvironment(proc.nspace()) : null);
+        if (dataStores == null) {
             throw new PmixException(PmixStatus.PMIX_ERR_INVALID_NAMESPACE, "setup_fork " + proc + ": namespace '"
                     + proc.nspace() + "' is not registered");
         }
@@ -269,8 +275,8 @@ public final class PmixServer implements AutoCloseable {
             env.put(MungeClient.SOCKET_VARIABLE, config.security().mungeSocket().toString());
         }
         env.put("PMIX_BFROP_BUFFER_TYPE", config.bufferKind().envName());
-        // the only data store we serve: clients must not pick the shared-memory ones
-        env.put("PMIX_GDS_MODULE", "hash");
+        // the data stores the client may choose (the shared-memory one when its namespace has room there)
+        env.putAll(dataStores);
         env.put("PMIX_SERVER_TMPDIR", dirs.serverTmpdir().toString());
         env.put("PMIX_SYSTEM_TMPDIR", dirs.systemTmpdir().toString());
         env.put("PMIX_HOSTNAME", config.hostname());
@@ -434,6 +440,26 @@ public final class PmixServer implements AutoCloseable {
         return NodeRegex.generatePpn(ranks);
     }
 
+    /**
+     * How many requests of each command (by the name of its {@code PmixCommand}, e.g. "GET")
+     * the server's clients and tools sent since it started: a diagnostic, e.g. of how many Gets its clients
+     * read from the shared-memory store instead.
+     */
+    public CompletableFuture<Map<String, Long>> requestCounts() {
+        return call(() -> {
+            Map<String, Long> out = new LinkedHashMap<>();
+            core.requestCounts().forEach((cmd, n) -> out.put(cmd.name(), n));
+            return out;
+        });
+    }
+
+    /**
+     * How many clients of {@code nspace} attached to the shared-memory store (0 when it is not offered).
+     */
+    public CompletableFuture<Integer> sharedStoreClients(String nspace) {
+        return call(() -> parts.shared().attachedClients(nspace));
+    }
+
     /** The parts that keep protocol state; for the tests of this library, which reach it from this package. */
     ServerParts parts() {
         return parts;
@@ -526,6 +552,7 @@ public final class PmixServer implements AutoCloseable {
             cleanups = onLoop(loop, () -> {
                 listener.close();
                 core.shutdown();
+                parts.shared().close();
                 // RFC0027 cleanups still registered are done now, and those under way awaited
                 return parts.cleanup().drain();
             });

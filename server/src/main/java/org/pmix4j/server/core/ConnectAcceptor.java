@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import org.pmix4j.server.sharedstore.SharedStore;
 import java.util.function.LongSupplier;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
@@ -68,10 +70,14 @@ final class ConnectAcceptor {
     private final long serverUid = ProcessIds.current().uid();
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
     private final MungeCredentials munge;
+    /** Whether the shared-memory store holds a namespace: its clients may then choose it. */
+    private final Predicate<String> sharedStoreServes;
 
     ConnectAcceptor(ServerConfig config, HostModule host, Executor loop, Function<String, Namespace> namespaces,
-            PeerTable peers, PeerListeners listeners, IdentityResolver identities, ProcessLineage lineage) {
+            PeerTable peers, PeerListeners listeners, IdentityResolver identities, ProcessLineage lineage,
+            Predicate<String> sharedStoreServes) {
         this.config = config;
+        this.sharedStoreServes = sharedStoreServes;
         this.lineage = lineage;
         this.identities = identities;
         this.host = host;
@@ -171,15 +177,26 @@ final class ConnectAcceptor {
         return null;
     }
 
-    /** What we cannot serve: another encoding, the shared-memory data store. */
-    private static String checkProtocol(ConnectRequest req) {
+    /**
+     * What we cannot serve: another encoding; a data store other than "hash", or "ds21" (the shared-memory
+     * store) for a tool or for a client of a namespace the store does not hold.
+     */
+    private String checkProtocol(ConnectRequest req) {
         if (!req.bfrops().equals("v41") && !req.bfrops().equals("v4")) {
             return "speaks bfrops module '" + PeerText.quote(req.bfrops()) + "' (library " + PeerText.quote(req.version())
                     + "); pmix4j speaks v41/v4 (PMIx 4.x and later)";
         }
-        if (!req.gds().equals("hash")) {
-            return "chose data-store module '" + PeerText.quote(req.gds()) + "'; pmix4j serves only 'hash' (the server sets"
-                    + " PMIX_GDS_MODULE=hash in its children's environment: was it overridden?)";
+        if (req.gds().equals(SharedStore.MODULE)) {
+            if (!req.type().isClient() || !sharedStoreServes.test(req.nspace())) {
+                return "chose data-store module '" + SharedStore.MODULE + "', which this server does not offer "
+                        + (req.type().isClient() ? "to namespace " + PeerText.quote(req.nspace()) : "to tools")
+                        + "; it serves 'hash' (PMIX_GDS_MODULE in the children's environment names what each may choose:"
+                        + " was it overridden?)";
+            }
+        } else if (!req.gds().equals("hash")) {
+            return "chose data-store module '" + PeerText.quote(req.gds()) + "'; pmix4j serves 'hash' and, to clients"
+                    + " it offers it to, '" + SharedStore.MODULE + "' (PMIX_GDS_MODULE in the children's environment: was it"
+                    + " overridden?)";
         }
         return null;
     }
@@ -231,7 +248,7 @@ final class ConnectAcceptor {
             return;
         }
         Peer peer = new Peer(c, peers.nextIndex(), lc.proc(), req.type(), req.kind(), req.version(), id.uid(),
-                id.gid());
+                id.gid(), req.gds().equals(SharedStore.MODULE));
         lc.connectedPid(id.pid());
         c.attachment(peer);
         peers.add(peer);
@@ -308,7 +325,7 @@ final class ConnectAcceptor {
                 return;
             }
             Peer peer = new Peer(c, peers.nextIndex(), name, req.type(), req.kind(), req.version(), id.uid(),
-                    id.gid());
+                    id.gid(), false);
             c.attachment(peer);
             peers.add(peer);
             listeners.connected(peer, req.info());

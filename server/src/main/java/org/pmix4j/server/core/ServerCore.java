@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -49,18 +50,20 @@ public final class ServerCore implements Connection.Listener {
     private final PeerTable peers = new PeerTable();
     private final PeerListeners peerListeners = new PeerListeners();
     private final List<MessageSink> sinks = new ArrayList<>();
+    private final RequestCounts requestCounts = new RequestCounts();
     private final ConnectAcceptor acceptor;
     private final IdentityResolver identities = IdentityResolver.forThisNode();
     private final ProcessLineage lineage = ProcessLineage.forThisNode();
     private final RateLimitedLog warnings = new RateLimitedLog(LOG);
 
-    public ServerCore(ServerConfig config, HostModule host, EventLoop loop) {
+    /** @param sharedStoreServes whether the shared-memory store holds a namespace (its clients may choose it) */
+    public ServerCore(ServerConfig config, HostModule host, EventLoop loop, Predicate<String> sharedStoreServes) {
         this.config = config;
         this.host = host;
         this.loop = loop;
         this.self = new Proc(config.nspace(), config.rank());
         this.acceptor = new ConnectAcceptor(config, host, loop, namespaces::get, peers, peerListeners, identities,
-                lineage);
+                lineage, sharedStoreServes);
     }
 
     public ServerConfig config() {
@@ -278,6 +281,11 @@ public final class ServerCore implements Connection.Listener {
         void message(Peer peer, int tag, byte[] payload);
     }
 
+    /** How many requests of each command clients and tools sent so far. */
+    public Map<PmixCommand, Long> requestCounts() {
+        return requestCounts.snapshot();
+    }
+
     public void addMessageSink(MessageSink s) {
         sinks.add(s);
     }
@@ -297,6 +305,9 @@ public final class ServerCore implements Connection.Listener {
             return;
         }
         PmixCommand cmd = PmixCommand.forCode(code);
+        if (cmd != null) {
+            requestCounts.count(cmd);
+        }
         Request req = new Request(peer, tag, cmd);
         Registration<?> h = cmd == null ? null : handlers.get(cmd);
         if (h == null) {

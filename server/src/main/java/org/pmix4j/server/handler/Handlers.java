@@ -45,10 +45,10 @@ public final class Handlers {
         Authorisation authorisation = new Authorisation(owners, host, serverUid);
         core.addPeerListener(owners);
         core.addPeerListener(authorisation);
-        core.handle(PmixCommand.REQ_JOB_INFO, JobInfoRequest.class, new JobInfoHandler(jobs, core::namespace));
+        core.handle(PmixCommand.REQ_JOB_INFO, JobInfoRequest.class, new JobInfoHandler(jobs, core::namespace, parts.shared()));
         core.handle(PmixCommand.FINALIZE, FinalizeRequest.class, new FinalizeHandler(core::markFinalized, host, loop));
         core.handle(PmixCommand.ABORT, AbortRequest.class, new AbortHandler(host, loop, authorisation));
-        core.handle(PmixCommand.COMMIT, CommitRequest.class, new CommitHandler(modex));
+        core.handle(PmixCommand.COMMIT, CommitRequest.class, new CommitHandler(modex, parts.shared()));
         core.handle(PmixCommand.FENCE, FenceRequest.class,
                 new FenceHandler(parts.collectives(), host, modex, jobs, core.config().bufferKind()));
         core.handle(PmixCommand.GET, GetRequest.class,

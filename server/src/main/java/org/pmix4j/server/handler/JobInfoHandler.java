@@ -12,6 +12,7 @@ import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.sharedstore.SharedJobData;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.api.ByteObject;
@@ -22,17 +23,23 @@ import org.pmix4j.wire.message.JobInfoRequest;
 /**
  * REQ (job information), the first request of every client: the reply is the client's nspace followed by
  * the whole job data as KVAL packs, in the form libpmix's "hash" data store files it. The bytes are
- * built once per job and shared by all its clients. Tools get their nspace and the few keys libpmix
- * gives a tool.
+ * built once per job and shared by all its clients. A client that chose the shared-memory store gets its
+ * job's data written there and only the session, node and application arrays in the reply, as libpmix's
+ * server does. Tools get their nspace and the few keys libpmix gives a tool.
  */
 public final class JobInfoHandler implements CommandHandler<JobInfoRequest> {
     private final JobStore jobs;
     private final Function<String, Namespace> namespaces;
+    private final SharedJobData shared;
 
-    /** @param namespaces the server's namespace of a name, or null (for the version of its first client) */
-    public JobInfoHandler(JobStore jobs, Function<String, Namespace> namespaces) {
+    /**
+     * @param namespaces the server's namespace of a name, or null (for the version of its first client)
+     * @param shared     the shared-memory store, which a client that chose it reads the job data from
+     */
+    public JobInfoHandler(JobStore jobs, Function<String, Namespace> namespaces, SharedJobData shared) {
         this.jobs = jobs;
         this.namespaces = namespaces;
+        this.shared = shared;
     }
 
     @Override
@@ -54,6 +61,12 @@ public final class JobInfoHandler implements CommandHandler<JobInfoRequest> {
         if (ns != null && ns.firstClientVersion() != null
                 && job.find(Rank.WILDCARD, Attributes.BFROPS_MODULE.key(), List.of()).isEmpty()) {
             job.addJobInfo(Attributes.BFROPS_MODULE.key(), Value.of(ns.firstClientVersion()));
+        }
+        if (peer.readsSharedStore()) {
+            // written before the reply: the client reads the store as soon as PMIx_Init returns
+            shared.jobInfoRequested(job, peer.kind());
+            req.reply(new JobInfoReply(nspace, new ByteObject(JobDataPayloads.sharedStoreReply(job, peer.kind()))));
+            return;
         }
         req.reply(new JobInfoReply(nspace, new ByteObject(JobDataPayloads.jobInfoReply(job, peer.kind()))));
     }

@@ -12,6 +12,7 @@ import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.iof.PeerOutputSink;
 import org.pmix4j.server.modex.ModexStore;
+import org.pmix4j.server.sharedstore.SharedJobData;
 import org.pmix4j.server.store.JobStore;
 
 /**
@@ -27,16 +28,17 @@ import org.pmix4j.server.store.JobStore;
  * @param events      event registrations, notifications and their cache
  * @param iof         IO forwarding between the host, tools and clients
  * @param cleanup     RFC0027 cleanup registrations, carried out when their scope ends
+ * @param shared      the job data written to the shared-memory store for the clients that read it there
  */
 public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore modex, Collectives collectives,
-        Groups groups, EventService events, IofRouter iof, ExecutingEpilogRegistry cleanup) {
+        Groups groups, EventService events, IofRouter iof, ExecutingEpilogRegistry cleanup, SharedJobData shared) {
 
     /**
      * Makes the parts of the server around {@code core} and subscribes those that follow peers, namespaces and
      * untagged messages to it.
      */
-    public static ServerParts assemble(ServerCore core, JobStore jobs, AttributeSupport attributes) {
-        ModexStore modex = new ModexStore(core.config().bufferKind());
+    public static ServerParts assemble(ServerCore core, JobStore jobs, SharedJobData shared, AttributeSupport attributes) {
+        ModexStore modex = new ModexStore(core.config().bufferKind(), shared);
         Collectives collectives = new Collectives(new ServerLocality(jobs, core), Timers.of(core.loop()), core.loop());
         EventService events = new EventService(core);
         IofRouter iof = new IofRouter(core.self(), Timers.of(core.loop()), new IofEvents(events, core.self()));
@@ -47,6 +49,6 @@ public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore
         core.addPeerListener(iof);
         core.addMessageSink(new PeerOutputSink());
         core.addPeerListener(cleanup);
-        return new ServerParts(jobs, attributes, modex, collectives, new Groups(), events, iof, cleanup);
+        return new ServerParts(jobs, attributes, modex, collectives, new Groups(), events, iof, cleanup, shared);
     }
 }

@@ -10,6 +10,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Scope;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
+import org.pmix4j.server.sharedstore.SharedJobData;
 import org.pmix4j.wire.BufferKind;
 
 /**
@@ -18,12 +19,15 @@ import org.pmix4j.wire.BufferKind;
  */
 public final class ModexStore implements ServerCore.PeerListener {
     private final BufferKind kind;
+    private final SharedJobData shared;
     private final Map<Proc, ProcData> data = new HashMap<>();
     private final Map<Proc, List<Runnable>> waiters = new HashMap<>();
     private final Map<Proc, Boolean> gone = new HashMap<>();
 
-    public ModexStore(BufferKind kind) {
+    /** @param shared where other nodes' data also goes, for the clients that read it from shared memory */
+    public ModexStore(BufferKind kind, SharedJobData shared) {
         this.kind = kind;
+        this.shared = shared;
     }
 
     ProcData get(Proc p) {
@@ -55,6 +59,7 @@ public final class ModexStore implements ServerCore.PeerListener {
     void storeRemote(Proc p, byte[] kvals, BufferKind from) {
         ProcData d = getOrCreate(p);
         d.remote().append(kvals, from);
+        shared.remoteData(p, kvals, from);
         d.markCommitted();
         wake(p);
     }

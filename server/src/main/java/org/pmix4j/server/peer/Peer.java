@@ -18,10 +18,13 @@ public final class Peer {
     private final String version;
     private final int uid;
     private final int gid;
+    private final boolean sharedStore;
     private boolean finalized;
 
+    /** @param sharedStore whether the peer reads job data from the shared-memory store (it chose "ds21") */
     public Peer(Connection connection, int index, Proc proc, PeerType type, BufferKind kind, String version, int uid,
-            int gid) {
+            int gid, boolean sharedStore) {
+        this.sharedStore = sharedStore;
         this.connection = connection;
         this.index = index;
         this.proc = proc;
@@ -51,6 +54,11 @@ public final class Peer {
     /** The buffer kind this peer packs and expects. */
     public BufferKind kind() {
         return kind;
+    }
+
+    /** Whether the peer reads job data and its local peers' data from the shared-memory store. */
+    public boolean readsSharedStore() {
+        return sharedStore;
     }
 
     /** The peer's library version string, e.g. "4.2.2rc2". */

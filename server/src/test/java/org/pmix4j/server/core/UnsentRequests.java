@@ -25,6 +25,6 @@ public final class UnsentRequests {
 
     /** A client peer of {@code p} whose connection is closed. */
     public static Peer client(Proc p) {
-        return new Peer(ClosedConnections.create(), 0, p, PeerType.SIMPLE_CLIENT, BufferKind.FULLY_DESCRIBED, "4.2.2", 0, 0);
+        return new Peer(ClosedConnections.create(), 0, p, PeerType.SIMPLE_CLIENT, BufferKind.FULLY_DESCRIBED, "4.2.2", 0, 0, false);
     }
 }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
+import org.pmix4j.server.sharedstore.SharedJobData;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.KeyValue;
@@ -56,7 +57,7 @@ class FenceTest {
             nspace -> nspace.equals("mx") ? Optional.of(LocalRanks.of(Set.of(0, 1), 4, true)) : Optional.empty(),
             (seconds, task) -> () -> {
             }, Runnable::run);
-    final ModexStore modex = new ModexStore(KIND);
+    final ModexStore modex = new ModexStore(KIND, SharedJobData.without("not under test", null));
     final JobStore jobs = new JobStore("here");
 
     private Collective fence(Proc caller, Info... directives) {
@@ -82,7 +83,7 @@ class FenceTest {
         assertEquals(Optional.of(PmixStatus.PMIX_SUCCESS), Attributes.LOCAL_COLLECTIVE_STATUS.find(d));
         assertTrue(host.contributions.get(0).length > 0);
 
-        ModexStore other = new ModexStore(KIND);
+        ModexStore other = new ModexStore(KIND, SharedJobData.without("not under test", null));
         commitRemote(other, R2, "k", "from 2");
         byte[] theirs = FenceBlob.contribution(c.procs(), List.of(R2), other, jobs, KIND);
         byte[] all = new byte[host.contributions.get(0).length + theirs.length];

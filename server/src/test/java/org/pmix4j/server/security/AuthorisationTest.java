@@ -41,7 +41,7 @@ class AuthorisationTest {
 
     private Peer tool(String nspace, int uid) {
         Peer p = new Peer(ClosedConnections.create(), ++index, new Proc(nspace, 0), PeerType.TOOL_GIVEN_ID,
-                BufferKind.FULLY_DESCRIBED, "4.2.2", uid, uid);
+                BufferKind.FULLY_DESCRIBED, "4.2.2", uid, uid, false);
         owners.connected(p, List.of());
         authorisation.connected(p, List.of());
         return p;

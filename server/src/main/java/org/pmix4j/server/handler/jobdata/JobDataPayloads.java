@@ -32,8 +32,11 @@ public final class JobDataPayloads {
     private static final String PROC_BLOB = Attributes.PROC_BLOB.key();
     private static final String RANK = Attributes.RANK.key();
 
+    /** The whole-job payloads: the REQ reply, the job-level GET object, the REQ reply to a shared-store client. */
+    private enum Shape { REQ_REPLY, GET_OBJECT, ARRAYS_ONLY }
+
     /** Which whole-job payload, in which buffer kind: the key of the kept payloads. */
-    private record Form(boolean getObject, BufferKind kind) {
+    private record Form(Shape shape, BufferKind kind) {
     }
 
     private JobDataPayloads() {
@@ -49,7 +52,22 @@ public final class JobDataPayloads {
      * Built once per buffer kind and kept; do not modify the array.
      */
     public static byte[] jobInfoReply(JobData job, BufferKind kind) {
-        return job.payload(new Form(false, kind), () -> build(job, kind, false));
+        return job.payload(new Form(Shape.REQ_REPLY, kind), () -> build(job, kind, false));
+    }
+
+    /**
+     * The reply to REQ of a client that reads the job data from the shared-memory store, after its leading
+     * nspace: only the session, node and application arrays, which that store does not hold (libpmix's client
+     * files them in its own hash). Kept; do not modify the array.
+     */
+    public static byte[] sharedStoreReply(JobData job, BufferKind kind) {
+        return job.payload(new Form(Shape.ARRAYS_ONLY, kind), () -> {
+            Packer p = new Packer(kind, 512);
+            if (job.hasData()) {
+                packArrays(p, job);
+            }
+            return p.toByteArray();
+        });
     }
 
     /**
@@ -59,7 +77,7 @@ public final class JobDataPayloads {
      * modify the array.
      */
     public static byte[] jobLevelObject(JobData job, BufferKind kind) {
-        return job.payload(new Form(true, kind), () -> build(job, kind, true));
+        return job.payload(new Form(Shape.GET_OBJECT, kind), () -> build(job, kind, true));
     }
 
     /**
@@ -107,20 +125,7 @@ public final class JobDataPayloads {
         if (!job.hasData()) {
             return p.toByteArray();
         }
-        p.kval(SESSION_ARRAY, infoArray(job.sessionValues(), null));
-        for (List<KeyValue> node : job.namedNodeValues()) {
-            p.kval(NODE_ARRAY, infoArray(node, null));
-        }
-        for (JobData.AppValues app : job.appValues()) {
-            List<Info> nested = null;
-            for (List<KeyValue> node : app.namedNodes()) {
-                if (nested == null) {
-                    nested = new ArrayList<>();
-                }
-                nested.add(Info.of(NODE_ARRAY, infoArray(node, null)));
-            }
-            p.kval(APP_ARRAY, infoArray(app.values(), nested));
-        }
+        packArrays(p, job);
         for (int r = 0; r < jobSize; r++) {
             List<KeyValue> values = job.procValues(r);
             if (values.isEmpty()) {
@@ -144,6 +149,24 @@ public final class JobDataPayloads {
             }
         }
         return p.toByteArray();
+    }
+
+    /** The session array, one array per named node, one per application (with its own node arrays). */
+    private static void packArrays(Packer p, JobData job) {
+        p.kval(SESSION_ARRAY, infoArray(job.sessionValues(), null));
+        for (List<KeyValue> node : job.namedNodeValues()) {
+            p.kval(NODE_ARRAY, infoArray(node, null));
+        }
+        for (JobData.AppValues app : job.appValues()) {
+            List<Info> nested = null;
+            for (List<KeyValue> node : app.namedNodes()) {
+                if (nested == null) {
+                    nested = new ArrayList<>();
+                }
+                nested.add(Info.of(NODE_ARRAY, infoArray(node, null)));
+            }
+            p.kval(APP_ARRAY, infoArray(app.values(), nested));
+        }
     }
 
     private static DataArray infoArray(List<KeyValue> values, List<Info> more) {

@@ -1,0 +1,115 @@
+package org.pmix4j.server.sharedstore;
+
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Opens the shared-memory store a server offers, or says why it offers none: the server's environment
+ * leaves ds21 out ({@code PMIX_MCA_gds}, as libpmix's server reads it), asks for the layout pmix4j does not
+ * write ({@code SM_USE_LINEAR_SEARCH}), the JVM is older than 22 (the store's locks are glibc mutexes reached
+ * through java.lang.foreign, whose implementation is compiled for 22 and loaded only there), or the store's
+ * files cannot be made.
+ */
+public final class SharedStores {
+    private static final String IMPLEMENTATION = "org.pmix4j.server.sharedstore.Ds21Store";
+
+    private SharedStores() {
+    }
+
+    /** The store in a new directory under {@code parent} (the server's session directory). */
+    public static SharedStore open(Path parent, Map<String, String> env) {
+        Optional<String> refused = refusal(env);
+        if (refused.isPresent()) {
+            return new Off(refused.get());
+        }
+        StoreSizes sizes;
+        try {
+            sizes = StoreSizes.from(env);
+        } catch (IllegalArgumentException e) {
+            return new Off(e.getMessage());
+        }
+        try {
+            return (SharedStore) Class.forName(IMPLEMENTATION).getDeclaredConstructor(Path.class, StoreSizes.class)
+                    .newInstance(parent, sizes);
+        } catch (ClassNotFoundException e) {
+            return new Off("this build of pmix4j has no shared-memory store (it was built with a JDK older than 22)");
+        } catch (InvocationTargetException e) {
+            return new Off("the shared-memory store cannot be made in " + parent + ": " + rootMessage(e));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return new Off("the shared-memory store cannot be used here: " + rootMessage(e));
+        }
+    }
+
+    private static Optional<String> refusal(Map<String, String> env) {
+        String gds = env.get("PMIX_MCA_gds");
+        if (gds != null && !gds.isBlank()) {
+            String list = gds.trim();
+            boolean excluding = list.startsWith("^");
+            List<String> names = Arrays.stream((excluding ? list.substring(1) : list).split(","))
+                    .map(String::trim).toList();
+            if (excluding == names.contains(SharedStore.MODULE)) {
+                return Optional.of("PMIX_MCA_gds=" + gds + " leaves " + SharedStore.MODULE + " out");
+            }
+        }
+        if (env.get("SM_USE_LINEAR_SEARCH") != null) {
+            return Optional.of("SM_USE_LINEAR_SEARCH asks for the store's linear layout, which pmix4j does not write");
+        }
+        int feature = Runtime.version().feature();
+        if (feature < 22) {
+            return Optional.of("the shared-memory store needs a JDK 22 or newer (this is " + feature + ")");
+        }
+        return Optional.empty();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable why = e;
+        while (why.getCause() != null) {
+            why = why.getCause();
+        }
+        return why.getMessage() != null ? why.getMessage() : why.toString();
+    }
+
+    /** No store: every client uses the server's own ("hash"). */
+    record Off(String reason) implements SharedStore {
+        @Override
+        public Optional<String> unavailable() {
+            return Optional.of(reason);
+        }
+
+        @Override
+        public Map<String, String> clientEnvironment() {
+            return Map.of();
+        }
+
+        @Override
+        public void addNamespace(String nspace, int localProcs) {
+        }
+
+        @Override
+        public boolean has(String nspace) {
+            return false;
+        }
+
+        @Override
+        public boolean store(String nspace, List<Batch> batches) {
+            return false;
+        }
+
+        @Override
+        public int attachedClients(String nspace) {
+            return 0;
+        }
+
+        @Override
+        public void removeNamespace(String nspace) {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
