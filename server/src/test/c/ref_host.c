@@ -94,7 +94,8 @@ int main(int argc, char **argv)
         perror("mkdtemp");
         return 2;
     }
-    setenv("PMIX_MCA_gds", "hash", 1);
+    /* the data store the server offers: its own hash unless REF_GDS names others (e.g. "ds21,hash") */
+    setenv("PMIX_MCA_gds", getenv("REF_GDS") ? getenv("REF_GDS") : "hash", 1);
 
     pmix_info_t init[3];
     bool t = true;

@@ -35,21 +35,36 @@ class DataScopeTest {
 
     @Test
     void aLocalPeersDataIsReadInTheScopeAskedForAsLibpmixDoes() throws Exception {
+        compareWithLibpmix("hash");
+    }
+
+    /**
+     * With the shared-memory store on both sides, libpmix's client reads a local peer's LOCAL and GLOBAL keys from
+     * shared memory whatever PMIX_DATA_SCOPE says (its store keeps no scope): REMOTE-only asks find k.local there.
+     */
+    @Test
+    void underTheSharedMemoryStoreTheScopesReadAsUnderLibpmixsOwn() throws Exception {
+        compareWithLibpmix("ds21,hash");
+    }
+
+    private void compareWithLibpmix(String gds) throws Exception {
         Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/modex_nodes.c"));
         Path ref = NativeBuild.pmixProgram(Path.of("src/test/c/ref_host.c"));
 
         TreeSet<String> expected = new TreeSet<>();
         for (int i = 0; i < CHECKS; i++) {
             Run.Result r = Run.command(ref.toString(), "2", exe.toString(), "scope").env("TMPDIR", tmp.toString())
-                    .env("SCOPE_ONLY", Integer.toString(i)).go();
+                    .env("SCOPE_ONLY", Integer.toString(i)).env("REF_GDS", gds).go();
             assertEquals(0, r.exitCode(), "reference run of check " + i + ": " + r.all());
             expected.addAll(scopeLines(r.stdout()));
         }
         assertEquals(2 * CHECKS, expected.size(), "reference answers: " + expected);
 
         TreeSet<String> got = new TreeSet<>();
+        var serverEnv = new java.util.HashMap<>(System.getenv());
+        serverEnv.put("PMIX_MCA_gds", gds);
         try (PmixServer server = PmixServer.start(null, List.of(Attributes.SERVER_TMPDIR.info(tmp.toString()),
-                Attributes.SYSTEM_TMPDIR.info(tmp.toString())))) {
+                Attributes.SYSTEM_TMPDIR.info(tmp.toString())), serverEnv)) {
             String host = server.config().hostname();
             var sys = new com.sun.security.auth.module.UnixSystem();
             // the same checks one per run, each run a job of its own, then the refresh and the timeout checks
