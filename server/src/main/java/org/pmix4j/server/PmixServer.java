@@ -107,7 +107,7 @@ public final class PmixServer implements AutoCloseable {
         try {
             JobStore store = new JobStore(config.hostname(), new SessionDirs(dirs.serverTmpdir().toString(),
                     ns -> dirs.namespaceDir(ns).toString(), (ns, rank) -> dirs.procDir(ns, rank).toString()));
-            SharedJobData shared = new SharedJobData(SharedStores.open(dirs.serverTmpdir(), env), store);
+            SharedJobData shared = new SharedJobData(SharedStores.open(dirs::serverDirectory, env), store);
             ServerCore core = new ServerCore(config, host == null ? HostModule.NONE : host, loop, shared::serves);
             AttributeSupport attributes = new AttributeSupport();
             ServerLibraryAttributes.registerAll(attributes);

@@ -21,11 +21,17 @@ final class DaemonLaunch {
     }
 
     static Started start(Path tmpdir, String command, String... args) throws IOException, InterruptedException {
+        return start(tmpdir, LauncherProcess.Setup.DEFAULT, command, args);
+    }
+
+    /** As {@link #start(Path, String, String...)}, the daemon set up as {@code setup} says (its environment …). */
+    static Started start(Path tmpdir, LauncherProcess.Setup setup, String command, String... args)
+            throws IOException, InterruptedException {
         Files.createDirectories(tmpdir);
         Path pidFile = tmpdir.resolve(command + ".pid." + System.nanoTime());
         List<String> all = new ArrayList<>(List.of("--report-pid", pidFile.toString()));
         all.addAll(List.of(args));
-        LauncherProcess p = LauncherProcess.startCommand(tmpdir, command, all, LauncherProcess.Setup.DEFAULT);
+        LauncherProcess p = LauncherProcess.startCommand(tmpdir, command, all, setup);
         long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
             if (!p.isAlive() || System.nanoTime() > end) {

@@ -25,7 +25,13 @@ final class DvmProcess implements AutoCloseable {
 
     /** Starts {@code pmix4j dvm <args>} and waits until it is ready (60 s at most). */
     static DvmProcess start(Path tmpdir, String... args) throws IOException, InterruptedException {
-        DaemonLaunch.Started started = DaemonLaunch.start(tmpdir, "dvm", args);
+        return start(tmpdir, LauncherProcess.Setup.DEFAULT, args);
+    }
+
+    /** As {@link #start(Path, String...)}, the DVM set up as {@code setup} says (its environment …). */
+    static DvmProcess start(Path tmpdir, LauncherProcess.Setup setup, String... args)
+            throws IOException, InterruptedException {
+        DaemonLaunch.Started started = DaemonLaunch.start(tmpdir, setup, "dvm", args);
         return new DvmProcess(started.process(), tmpdir, started.pid());
     }
 

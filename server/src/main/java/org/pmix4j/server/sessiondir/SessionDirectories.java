@@ -212,6 +212,17 @@ public final class SessionDirectories implements AutoCloseable {
     }
 
     /**
+     * A directory of the server's own named {@code name} in its tmpdir (the shared-memory store's), created
+     * (with the server tmpdir, if missing) when it does not exist and removed with the rest at {@link #close}.
+     *
+     * @throws PmixException as {@link #namespaceDir}
+     */
+    public Path serverDirectory(String name) {
+        checkOpen();
+        return ensureOwn(serverTmpdir().resolve(name));
+    }
+
+    /**
      * The PMIX_PROCDIR of a process, created (with its namespace directory) when it does not exist.
      *
      * @throws PmixException as {@link #namespaceDir}; PMIX_ERR_BAD_PARAM for a special rank

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Opens the shared-memory store a server offers, or says why it offers none: the server's environment
@@ -20,8 +21,11 @@ public final class SharedStores {
     private SharedStores() {
     }
 
-    /** The store in a new directory under {@code parent} (the server's session directory). */
-    public static SharedStore open(Path parent, Map<String, String> env) {
+    /**
+     * The store, in the directory {@code makeDirectory} creates of a name (one the server's session
+     * directories track, so that it goes with them).
+     */
+    public static SharedStore open(Function<String, Path> makeDirectory, Map<String, String> env) {
         Optional<String> refused = refusal(env);
         if (refused.isPresent()) {
             return new Off(refused.get());
@@ -32,13 +36,20 @@ public final class SharedStores {
         } catch (IllegalArgumentException e) {
             return new Off(e.getMessage());
         }
+        Path dir;
+        try {
+            // libpmix's name, with the server's pid
+            dir = makeDirectory.apply("pmix_dstor_ds21_" + ProcessHandle.current().pid());
+        } catch (RuntimeException e) {
+            return new Off("no directory for the shared-memory store: " + e.getMessage());
+        }
         try {
             return (SharedStore) Class.forName(IMPLEMENTATION).getDeclaredConstructor(Path.class, StoreSizes.class)
-                    .newInstance(parent, sizes);
+                    .newInstance(dir, sizes);
         } catch (ClassNotFoundException e) {
             return new Off("this build of pmix4j has no shared-memory store (it was built with a JDK older than 22)");
         } catch (InvocationTargetException e) {
-            return new Off("the shared-memory store cannot be made in " + parent + ": " + rootMessage(e));
+            return new Off("the shared-memory store cannot be made in " + dir + ": " + rootMessage(e));
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return new Off("the shared-memory store cannot be used here: " + rootMessage(e));
         }

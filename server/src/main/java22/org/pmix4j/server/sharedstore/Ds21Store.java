@@ -3,7 +3,6 @@ package org.pmix4j.server.sharedstore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The ds21 store of one server: a directory {@code pmix_dstor_ds21_<pid>} holding one store session (the
+ * The ds21 store of one server: a directory ({@code pmix_dstor_ds21_<pid>}) holding one store session (the
  * namespaces of the server's own user, which is the only one offered the store): the initial segments that
  * list the namespaces, and per namespace a lock segment (made at registration, sized for its local processes)
  * and the meta and data segments (made at its first write). Loaded by {@link SharedStores} on a JVM of 22 or
@@ -49,11 +48,10 @@ final class Ds21Store implements SharedStore {
         }
     }
 
-    /** Creates {@code <parent>/pmix_dstor_ds21_<pid>} and its first initial segment. */
-    Ds21Store(Path parent, StoreSizes sizes) throws IOException {
+    /** A store in {@code dir} (made for it: {@code pmix_dstor_ds21_<pid>}), with its first initial segment. */
+    Ds21Store(Path dir, StoreSizes sizes) throws IOException {
         this.sizes = sizes;
-        this.dir = parent.resolve("pmix_dstor_ds21_" + ProcessHandle.current().pid());
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        this.dir = dir;
         try {
             this.directory = new NamespaceDirectory(dir, sizes.initial());
         } catch (IOException | RuntimeException e) {

@@ -113,15 +113,12 @@ final class SharedMutexes {
     }
 
     /**
-     * Locks {@code mutex}, waiting until {@code deadline} at most. A mutex whose owner died is made
+     * Locks {@code mutex}, waiting until {@code until} at most (a {@link #timespec}). A mutex whose owner died is made
      * consistent and kept: a reader that died had nothing to undo.
      *
      * @throws IOException any other failure of the C library, named
      */
-    static Outcome lock(MemorySegment mutex, Instant deadline, Arena arena) throws IOException {
-        MemorySegment until = arena.allocate(16, 8);
-        until.set(JAVA_LONG, 0, deadline.getEpochSecond());
-        until.set(JAVA_LONG, 8, deadline.getNano());
+    static Outcome lock(MemorySegment mutex, MemorySegment until) throws IOException {
         int rc;
         try {
             rc = (int) TIMEDLOCK.invokeExact(mutex, until);
@@ -169,6 +166,14 @@ final class SharedMutexes {
     /** The deadline of a lock started now. */
     static Instant deadline(Duration patience) {
         return Instant.now().plus(patience);
+    }
+
+    /** {@code deadline} as the C library's {@code struct timespec} (CLOCK_REALTIME), for {@link #lock}. */
+    static MemorySegment timespec(Instant deadline, Arena arena) {
+        MemorySegment until = arena.allocate(16, 8);
+        until.set(JAVA_LONG, 0, deadline.getEpochSecond());
+        until.set(JAVA_LONG, 8, deadline.getNano());
+        return until;
     }
 
     private static void check(String call, int rc) throws IOException {

@@ -33,13 +33,14 @@ final class WriteLock {
     static boolean run(List<LockSegment> segments, Instant deadline, Write write) throws IOException {
         List<MemorySegment> held = new ArrayList<>();
         try (Arena arena = Arena.ofConfined()) {
+            MemorySegment until = SharedMutexes.timespec(deadline, arena);
             boolean all = true;
             outer:
             for (boolean signals : new boolean[] {true, false}) {
                 for (LockSegment seg : segments) {
                     for (int i = 0; i < seg.slots(); i++) {
                         MemorySegment m = signals ? seg.signal(i) : seg.main(i);
-                        SharedMutexes.Outcome o = SharedMutexes.lock(m, deadline, arena);
+                        SharedMutexes.Outcome o = SharedMutexes.lock(m, until);
                         if (o == SharedMutexes.Outcome.TIMED_OUT) {
                             LOG.warn("shared-memory store: slot {} of {} kept its {} lock past the deadline; this write"
                                     + " goes to the server's own store only", i, seg.path().getFileName(),
