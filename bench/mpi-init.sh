@@ -273,17 +273,26 @@ def perf():
         if r.returncode != 0:
             print(f"\n(perf record failed under {name}; no CPU samples)")
             continue
-        rep = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "comm,dso", "--percent-limit", "1.5"],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode()
-        total = re.search(r"^# Samples: (\S+)", rep, re.M)
-        print(f"\n### CPU samples under {name} at N = {n}: {total.group(1) if total else '?'} samples at 499 Hz "
-              f"(perf record, the launcher and its descendants; program and library with at least 1.5 %)\n")
+        report = lambda *sort: subprocess.run(["perf", "report", "-i", data, "--stdio", "-n", "--sort", *sort],
+                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode()
+        # per program or thread (a process's comm is its program's name, a JVM thread's its thread's name)
+        threads = [re.split(r"\s{2,}", l.strip()) for l in report("comm").splitlines() if not l.startswith("#")]
+        threads = [(c[2], int(c[1])) for c in threads if len(c) == 3 and c[0].endswith("%")]
+        total = sum(v for _, v in threads)
+        print(f"\n### CPU samples under {name} at N = {n}: {total} samples at 499 Hz, ≈ {total / 499:.1f} CPU-seconds "
+              f"(perf record: the launcher and its descendants), per program or thread\n")
+        print("| program or thread | samples | ≈ CPU ms |")
+        print("|---|---|---|")
+        for k, v in threads:
+            if v >= total / 500:
+                print(f"| `{k}` | {v} | {v * 1000 / 499:.0f} |")
+        print(f"\nand per program and library (at least 1.5 %):\n")
         print("| share | program | library |")
         print("|---|---|---|")
-        for line in rep.splitlines():
+        for line in report("comm,dso").splitlines():
             cols = re.split(r"\s{2,}", line.strip())
-            if len(cols) == 3 and cols[0].endswith("%"):
-                print(f"| {cols[0]} | {cols[1]} | {cols[2]} |")
+            if len(cols) == 4 and cols[0].endswith("%") and float(cols[0][:-1]) >= 1.5:
+                print(f"| {cols[0]} | {cols[2]} | {cols[3]} |")
         sys.stdout.flush()
 
 # the launcher's Java side: a JFR recording (method samples) of `pmix4j run -n N`, its hottest frames
@@ -315,6 +324,28 @@ def jfr():
         for k, v in c.most_common(12):
             print(f"| `{k}` | {v} ({100 * v / max(samples, 1):.0f} %) |")
         print(flush=True)
+
+    # where its threads wait (JFR's events over its thresholds, 10-20 ms: parks, file reads, socket writes)
+    print(f"Where the launcher's threads waited (JFR events over the recording's thresholds): total ms (events)\n")
+    print("| event | thread | where | ms (events) |")
+    print("|---|---|---|---|")
+    waits = collections.Counter(), collections.Counter()
+    for event in ("jdk.ThreadPark", "jdk.FileRead", "jdk.SocketWrite", "jdk.SocketRead", "jdk.JavaMonitorEnter"):
+        text = subprocess.run([os.path.join(java_home, "bin", "jfr"), "print", "--events", event, "--stack-depth", "16",
+                               jfr_file], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode()
+        for ev in text.split(event)[1:]:
+            d = re.search(r"duration = ([0-9.]+) (ms|s)\b", ev)
+            th = re.search(r'eventThread = "([^"]*)"', ev)
+            path = re.search(r'path = "([^"]*)"', ev)
+            mine = [f for f in re.findall(r"^\s+([\w$.<>/]+)\(", ev, re.M) if f.startswith("org.pmix4j.")]
+            where = re.sub(r"[0-9]+", "#", path.group(1)) if path else " < ".join(
+                ".".join(f.split(".")[-2:]) for f in mine[:2]) or "(JDK only)"
+            key = (event[4:], re.sub(r"[0-9]+", "#", th.group(1)) if th else "?", where)
+            waits[0][key] += float(d.group(1)) * (1000 if d.group(2) == "s" else 1) if d else 0
+            waits[1][key] += 1
+    for (event, thread, where), total in waits[0].most_common(14):
+        print(f"| {event} | `{thread}` | `{where}` | {total:.0f} ({waits[1][(event, thread, where)]}) |")
+    print(flush=True)
 
 for part in parts:
     {"timeline": timeline, "messages": messages, "perf": perf, "jfr": jfr}[part]()
