@@ -13,15 +13,15 @@
 # (after one warm-up round), and the ratios to mpirun's medians.
 # Writes bench/target/mpi-init/runs.csv (every run) and prints the Markdown table of docs/benchmarks.md.
 #
-# Usage: bench/mpi-init.sh [RUNS [N...]]     RUNS default 3 (~5 minutes on 2 cores), N default 1 … 64
+# Usage: bench/mpi-init.sh [RUNS [N...]]     RUNS default 3 (~6 minutes on 2 cores), N default 1 … 64
 #        bench/mpi-init.sh --profile [N [PARTS]]  where the time goes at N (default 64), pmix4j next to mpirun:
 #          a time line and the CPU time of the launcher and of the clients, with experiments (the JVM's exit
 #          wait off; the node's topology given to Open MPI instead of discovered by every process; mpirun
 #          with PMIX_MCA_gds=hash, i.e. without its shared-memory store); the
 #          PMIx messages each client sends, per kind (strace of the clients' writev); the CPU samples of the
 #          launcher and its clients per program and library (perf, when it works); the launcher's hottest
-#          Java frames (a JFR recording). PARTS: any of "timeline messages perf jfr" (default all). About 5
-#          minutes at N = 64; results under bench/target/mpi-init/profile.
+#          Java frames and where its threads wait (a JFR recording). PARTS: any of "timeline messages perf jfr"
+#          (default all). About 7 minutes at N = 64; results under bench/target/mpi-init/profile.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$top/bin/lib/jdk.sh"
@@ -59,6 +59,7 @@ stop_dvms() {
   "$pmix4j" term --tmpdir "$dvm_default" >/dev/null 2>&1 || true
   [ "$mode" = profile ] || PMIX_MCA_gds=hash "$pmix4j" term --tmpdir "$dvm_hash" >/dev/null 2>&1 || true
 }
+stop_dvms # one left by a run that was killed
 trap stop_dvms EXIT
 "$pmix4j" dvm --daemonize --tmpdir "$dvm_default"
 [ "$mode" = profile ] || PMIX_MCA_gds=hash "$pmix4j" dvm --daemonize --tmpdir "$dvm_hash"
