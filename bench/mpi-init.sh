@@ -87,9 +87,10 @@ C
   mkdir -p "$out/profile"
 fi
 
-python3 - "$mode" "$runs" "$ns" "$pmix4j" "$out" "$asroot" "$dvm_default" "$dvm_hash" "$JAVA_HOME" "${parts:-}" <<'PY'
+python3 - "$mode" "$runs" "$ns" "$pmix4j" "$out" "$asroot" "$dvm_default" "$dvm_hash" "$JAVA_HOME" "${parts:-}" \
+  "$PMIX4J_JAVA_MAJOR" <<'PY'
 import collections, csv, glob, os, re, resource, shutil, statistics, subprocess, sys, time
-mode, runs, ns, pmix4j, out, asroot, dvm_default, dvm_hash, java_home, parts = sys.argv[1:11]
+mode, runs, ns, pmix4j, out, asroot, dvm_default, dvm_hash, java_home, parts, java_major = sys.argv[1:12]
 parts = parts.split()
 runs, ns = int(runs), [int(n) for n in ns.split()]
 prog = os.path.join(out, "mpi_init_time")
@@ -301,7 +302,12 @@ def jfr():
     jfr_file = os.path.join(pdir, "run.jfr")
     # _JAVA_SR_SIGNUM: the JVM suspends threads to sample them with SIGUSR2 by default, and `pmix4j run`
     # passes the SIGUSR2 it sees on to every process of the job, which it kills; another signal avoids that
-    rec = {"PMIX4J_JAVA_OPTS": f"-XX:StartFlightRecording=filename={jfr_file},settings=profile",
+    # JDK 25+: JFR also times the steps of starting a process, every call (method-timing)
+    timed = ["java.lang.ProcessBuilder::start", "org.pmix4j.server.PmixServer::setupFork",
+             "org.pmix4j.runtime.LocalProcessLauncher::fork", "org.pmix4j.runtime.LocalProcessLauncher::command",
+             "org.pmix4j.runtime.ProcessStarter::startGroupLeader", "org.pmix4j.runtime.iof.IoForwarder::attach"]
+    timing = f",method-timing={';'.join(timed)}" if int(java_major) >= 25 else ""
+    rec = {"PMIX4J_JAVA_OPTS": f"-XX:StartFlightRecording=filename={jfr_file},settings=profile{timing}",
            "_JAVA_SR_SIGNUM": "39"}
     once(run(n) + [prog], rec, n)
     text = subprocess.run([os.path.join(java_home, "bin", "jfr"), "print", "--events", "jdk.ExecutionSample",
@@ -326,6 +332,17 @@ def jfr():
             print(f"| `{k}` | {v} ({100 * v / max(samples, 1):.0f} %) |")
         print(flush=True)
 
+    if timing:
+        view = subprocess.run([os.path.join(java_home, "bin", "jfr"), "view", "--width", "200", "method-timing",
+                               jfr_file], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode()
+        print("The steps of starting each process (JFR method timing, every call):\n")
+        print("| method | calls | minimum | average | maximum |")
+        print("|---|---|---|---|---|")
+        for line in view.splitlines():
+            m = re.match(r"(\S.*?)\s+(\d+)\s+(\S+ \S+)\s+(\S+ \S+)\s+(\S+ \S+)\s*$", line)
+            if m and m.group(2) != "0":
+                print(f"| `{m.group(1)}` | " + " | ".join(m.group(i) for i in range(2, 6)) + " |")
+        print()
     # where its threads wait (JFR's events over its thresholds, 10-20 ms: parks, file reads, socket writes)
     print(f"Where the launcher's threads waited (JFR events over the recording's thresholds): total ms (events)\n")
     print("| event | thread | where | ms (events) |")
