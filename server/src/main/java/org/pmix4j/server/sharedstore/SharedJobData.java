@@ -39,6 +39,11 @@ public final class SharedJobData implements AutoCloseable {
     private final SharedStore store;
     private final JobStore jobs;
     private final Map<String, BufferKind> kinds = new HashMap<>();
+    /**
+     * The KVAL packs of each process's keys as last written: a libpmix client sends all its values with every
+     * commit, and only those that changed need writing (and, when none did, no lock).
+     */
+    private final Map<Proc, Map<String, byte[]>> written = new HashMap<>();
     private final Set<String> jobDataWritten = new HashSet<>();
 
     public SharedJobData(SharedStore store, JobStore jobs) {
@@ -116,9 +121,28 @@ public final class SharedJobData implements AutoCloseable {
         if (!store.has(proc.nspace()) || localScope.length == 0) {
             return;
         }
-        List<KeyValue> kvs = decode(localScope, from);
-        write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(kvs, kindOf(proc.nspace(), from)))),
-                "the commit of " + proc);
+        List<KeyValue> kvs = changed(proc, localScope, from);
+        if (!kvs.isEmpty()) {
+            write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(kvs, kindOf(proc.nspace(), from)))),
+                    "the commit of " + proc);
+        }
+    }
+
+    /** The keys of {@code kvals} whose pack differs from what was written for {@code proc}, now remembered. */
+    private List<KeyValue> changed(Proc proc, byte[] kvals, BufferKind kind) {
+        Map<String, byte[]> known = written.computeIfAbsent(proc, p -> new HashMap<>());
+        Unpacker u = new Unpacker(new WireReader(kvals), kind);
+        List<KeyValue> out = new ArrayList<>();
+        while (u.hasRemaining()) {
+            int start = u.position();
+            KeyValue kv = u.kval();
+            byte[] pack = java.util.Arrays.copyOfRange(kvals, start, u.position());
+            byte[] before = known.put(kv.key(), pack);
+            if (before == null || !java.util.Arrays.equals(before, pack)) {
+                out.add(kv);
+            }
+        }
+        return out;
     }
 
     /** Data of a process of another node (KVAL packs) learned from a fence or a direct modex. */
@@ -131,7 +155,10 @@ public final class SharedJobData implements AutoCloseable {
         if (local || kvals.length == 0) {
             return;
         }
-        List<KeyValue> kvs = decode(kvals, from);
+        List<KeyValue> kvs = changed(proc, kvals, from);
+        if (kvs.isEmpty()) {
+            return;
+        }
         write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(kvs, kindOf(proc.nspace(), from)))),
                 "the data of " + proc);
     }
@@ -143,6 +170,7 @@ public final class SharedJobData implements AutoCloseable {
 
     public void namespaceGone(String nspace) {
         store.removeNamespace(nspace);
+        written.keySet().removeIf(p -> p.nspace().equals(nspace));
         kinds.remove(nspace);
         jobDataWritten.remove(nspace);
     }
@@ -187,15 +215,6 @@ public final class SharedJobData implements AutoCloseable {
         for (KeyValue kv : kvs) {
             out.add(new SharedStore.Packed(kv.key(), new Packer(kind, 32).pack(DataType.VALUE, List.of(kv.value()))
                     .toByteArray()));
-        }
-        return out;
-    }
-
-    private static List<KeyValue> decode(byte[] packed, BufferKind kind) {
-        Unpacker u = new Unpacker(new WireReader(packed), kind);
-        List<KeyValue> out = new ArrayList<>();
-        while (u.hasRemaining()) {
-            out.add(u.kval());
         }
         return out;
     }
