@@ -85,6 +85,11 @@ class SharedStoreTest {
         return out;
     }
 
+    /** The namespace's lock segment, where its clients claim their slots. */
+    private static Path lockSegment(PmixServer server, String ns) {
+        return Path.of(server.setupFork(new Proc(ns, 0)).get("PMIX_DSTORE_21_BASE_PATH")).resolve("smlockseg-" + ns);
+    }
+
     private static long gets(PmixServer server) {
         return server.requestCounts().join().getOrDefault("GET", 0L);
     }
@@ -145,8 +150,7 @@ class SharedStoreTest {
     void aClientThatDiedHoldingItsLockDoesNotWedgeTheOthers() throws Exception {
         try (PmixServer server = start(Map.of())) {
             register(server, "dead", 2, 3);
-            Path lock = Path.of(server.setupFork(new Proc("dead", 0)).get("PMIX_DSTORE_21_BASE_PATH"))
-                    .resolve("smlockseg-dead");
+            Path lock = lockSegment(server, "dead");
             Run.Result holder = Run.command(lockHolder.toString(), lock.toString(), "die").go();
             assertEquals(0, holder.exitCode(), holder.all());
             assertTrue(holder.stdout().startsWith("LOCKED 0"), holder.all());
@@ -161,8 +165,7 @@ class SharedStoreTest {
     void aClientStoppedHoldingItsLockCostsAWaitAndTheDataComesFromTheServer() throws Exception {
         try (PmixServer server = start(Map.of())) {
             register(server, "stuck", 2, 3);
-            Path lock = Path.of(server.setupFork(new Proc("stuck", 0)).get("PMIX_DSTORE_21_BASE_PATH"))
-                    .resolve("smlockseg-stuck");
+            Path lock = lockSegment(server, "stuck");
             Process holder = new ProcessBuilder(lockHolder.toString(), lock.toString(), "hold")
                     .redirectErrorStream(true).start();
             try {
