@@ -15,6 +15,7 @@ import org.pmix4j.runtime.placement.JobNode;
 import org.pmix4j.runtime.placement.PlacementInfo;
 import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.runtime.session.SessionData;
+import org.pmix4j.runtime.topology.NodeTopology;
 import org.pmix4j.server.PmixServer;
 
 /**
@@ -38,7 +39,7 @@ final class JobRegistration {
     }
 
     /**
-     * A job on this node alone (node 0).
+     * A job on this node alone (node 0), with this node's topology (PMIX_HWLOC_XML_V2) when it can be made.
      *
      * @param hostname   this node's name (for a map that names no node)
      * @param session    the session the job runs in
@@ -49,9 +50,12 @@ final class JobRegistration {
             Proc parent, SessionData session, List<Proc> localProcs) {
         JobMap named = map.named(hostname);
         OptionalLong memory = NodeMemory.total();
-        return build(nspace, apps, named, wdirs, parent, session,
+        List<Info> info = build(nspace, apps, named, wdirs, parent, session,
                 Map.of(named.nodes().get(0).id(), localProcs),
                 memory.isPresent() ? Map.of(named.nodes().get(0).id(), memory.getAsLong()) : Map.of());
+        // this node's topology, as mpirun gives it: Open MPI's processes then need not discover it each
+        NodeTopology.xml().ifPresent(xml -> info.add(Attributes.HWLOC_XML_V2.info(xml)));
+        return info;
     }
 
     /**

@@ -170,6 +170,8 @@ final class LocalRuntime implements AutoCloseable {
         RuntimeHost host = new RuntimeHost(jobs, queries, new RuntimeLog(iof::launcherMessage, out),
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
                 otherNodes, cluster == null ? debugger : null);
+        // the processes' topology is made while the server starts, ready by the first job's registration
+        org.pmix4j.runtime.topology.NodeTopology.prepare();
         server = PmixServer.start(host, init, env);
         if (cluster != null) {
             cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server, debugger));
