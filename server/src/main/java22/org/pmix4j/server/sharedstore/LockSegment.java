@@ -22,12 +22,18 @@ final class LockSegment implements AutoCloseable {
     private final int slots;
     private final long stride;
     private final long first;
+    /** Every mutex, sliced once: a write takes them all. */
+    private final MemorySegment[] mutexes;
 
     private LockSegment(MappedFile file, int slots, long stride, long first) {
         this.file = file;
         this.slots = slots;
         this.stride = stride;
         this.first = first;
+        this.mutexes = new MemorySegment[2 * slots];
+        for (int k = 0; k < mutexes.length; k++) {
+            mutexes[k] = file.memory().asSlice(first + stride * k, SharedMutexes.MUTEX_SIZE);
+        }
     }
 
     /** Creates the segment for {@code slots} clients with every mutex unlocked. */
@@ -72,7 +78,7 @@ final class LockSegment implements AutoCloseable {
     }
 
     private MemorySegment mutex(int k) {
-        return file.memory().asSlice(first + stride * k, SharedMutexes.MUTEX_SIZE);
+        return mutexes[k];
     }
 
     /** How many slots clients have claimed. */

@@ -168,9 +168,11 @@ final class SharedMutexes {
         return Instant.now().plus(patience);
     }
 
-    /** {@code deadline} as the C library's {@code struct timespec} (CLOCK_REALTIME), for {@link #lock}. */
-    static MemorySegment timespec(Instant deadline, Arena arena) {
-        MemorySegment until = arena.allocate(16, 8);
+    /**
+     * {@code deadline} as the C library's {@code struct timespec} (CLOCK_REALTIME), written into {@code until}
+     * (16 bytes), for {@link #lock}.
+     */
+    static MemorySegment timespec(Instant deadline, MemorySegment until) {
         until.set(JAVA_LONG, 0, deadline.getEpochSecond());
         until.set(JAVA_LONG, 8, deadline.getNano());
         return until;

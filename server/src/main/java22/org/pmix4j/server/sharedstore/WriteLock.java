@@ -23,6 +23,10 @@ final class WriteLock {
         void run() throws IOException;
     }
 
+    /** Each writing thread's room for a deadline (the C library's struct timespec), made once. */
+    private static final ThreadLocal<MemorySegment> UNTIL = ThreadLocal.withInitial(
+            () -> Arena.ofAuto().allocate(16, 8));
+
     private WriteLock() {
     }
 
@@ -32,8 +36,8 @@ final class WriteLock {
      */
     static boolean run(List<LockSegment> segments, Instant deadline, Write write) throws IOException {
         List<MemorySegment> held = new ArrayList<>();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment until = SharedMutexes.timespec(deadline, arena);
+        try {
+            MemorySegment until = SharedMutexes.timespec(deadline, UNTIL.get());
             boolean all = true;
             outer:
             for (boolean signals : new boolean[] {true, false}) {
