@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
+import java.net.Proxy;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
@@ -54,7 +55,9 @@ public final class Handshake {
      */
     public static Result connect(ServerUri uri, ConnectRequest request, Duration timeout, String serverVersion) {
         long ms = Math.max(1, timeout.toMillis());
-        Socket ch = new Socket();
+        // no proxy, as a SocketChannel had none: the server is local, and looking for a SOCKS proxy reads the
+        // JDK's net.properties
+        Socket ch = new Socket(Proxy.NO_PROXY);
         AtomicBoolean expired = new AtomicBoolean();
         // a platform thread: the first virtual thread of a JVM costs more than the handshake itself
         Thread watchdog = Thread.ofPlatform().daemon().name("pmix4j-handshake-timer").unstarted(() -> {
