@@ -57,27 +57,27 @@ public final class Handshake {
         long ms = Math.max(1, timeout.toMillis());
         // no proxy, as a SocketChannel had none: the server is local, and looking for a SOCKS proxy reads the
         // JDK's net.properties
-        Socket ch = new Socket(Proxy.NO_PROXY);
+        Socket socket = new Socket(Proxy.NO_PROXY);
         AtomicBoolean expired = new AtomicBoolean();
         // a platform thread: the first virtual thread of a JVM costs more than the handshake itself
         Thread watchdog = Thread.ofPlatform().daemon().name("pmix4j-handshake-timer").unstarted(() -> {
             try {
                 Thread.sleep(ms);
                 expired.set(true);
-                ch.close();
+                socket.close();
             } catch (InterruptedException | IOException e) {
                 // done in time
             }
         });
         watchdog.start();
         try {
-            ch.setTcpNoDelay(true);
-            ch.connect(uri.address());
+            socket.setTcpNoDelay(true);
+            socket.connect(uri.address());
             byte[] body = request.encode();
             ByteBuffer msg = ByteBuffer.allocate(MessageHeader.SIZE + body.length);
             msg.put(MessageHeader.connectHeader(body.length)).put(body).flip();
-            ch.getOutputStream().write(msg.array(), 0, msg.limit());
-            InputStream input = ch.getInputStream();
+            socket.getOutputStream().write(msg.array(), 0, msg.limit());
+            InputStream input = socket.getInputStream();
             ByteBuffer in = ByteBuffer.allocate(4096).order(ByteOrder.BIG_ENDIAN);
             in.flip();
             Proc server = uri.server();
@@ -103,22 +103,22 @@ public final class Handshake {
             if (expired.get()) {
                 throw new SocketException("closed by the watchdog");
             }
-            ServerConnection c = new ServerConnection(ch, in, uri, server, request.kind(), index, serverVersion);
+            ServerConnection c = new ServerConnection(socket, in, uri, server, request.kind(), index, serverVersion);
             return new Result(c, assigned);
         } catch (PmixException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             throw e;
         } catch (EOFException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "server " + uri + " closed the connection during the"
                     + " handshake: it refused " + (request.type().isClient() ? "this client (unknown namespace or rank,"
                     + " or a credential that does not match)" : "this " + request.type()));
         } catch (ConnectException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "nothing accepts connections at " + uri + ": "
                     + e.getMessage(), e);
         } catch (IOException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             if (expired.get()) {
                 throw new PmixException(PmixStatus.PMIX_ERR_TIMEOUT, "server " + uri + " did not complete the"
                         + " handshake within " + ms + " ms", e);
@@ -143,10 +143,10 @@ public final class Handshake {
         return in;
     }
 
-    private static void closeQuietly(Socket ch, Thread watchdog) {
+    private static void closeQuietly(Socket socket, Thread watchdog) {
         watchdog.interrupt();
         try {
-            ch.close();
+            socket.close();
         } catch (IOException ignored) {
             // already failing
         }
