@@ -281,24 +281,7 @@ public final class Attribute<T> {
         if (!isIntegral(v.type())) {
             return null;
         }
-        long x = switch (v) {
-            case Value.Int i -> i.value();
-            case Value.Int8 i -> i.value();
-            case Value.Int16 i -> i.value();
-            case Value.Int32 i -> i.value();
-            case Value.Int64 i -> i.value();
-            case Value.UInt i -> Integer.toUnsignedLong(i.value());
-            case Value.UInt8 i -> i.value();
-            case Value.UInt16 i -> i.value();
-            case Value.UInt32 i -> Integer.toUnsignedLong(i.value());
-            case Value.UInt64 i -> i.value();
-            case Value.Size i -> i.value();
-            case Value.Pid i -> i.value();
-            case Value.Status i -> i.code();
-            case Value.Time i -> i.seconds();
-            case Rank r -> Integer.toUnsignedLong(r.value());
-            default -> throw new AssertionError(v);
-        };
+        long x = number(v);
         // a 64-bit unsigned number above Long.MAX_VALUE: its bits read as negative
         boolean huge = x < 0 && (v.type() == DataType.UINT64 || v.type() == DataType.SIZE);
         return switch (type) {
@@ -312,6 +295,46 @@ public final class Attribute<T> {
             case UINT64, SIZE -> fits(huge || x >= 0, v, x);
             default -> throw new AssertionError(type);
         };
+    }
+
+    /**
+     * The number an integer-typed value holds (unsigned types zero-extended). A chain of instanceof rather
+     * than a pattern switch: a type switch is bound at its first use by an invokedynamic bootstrap that
+     * generates a class, which no class archive keeps, and a fresh client reads its job data with this.
+     */
+    private static long number(Value v) {
+        if (v instanceof Value.UInt32 i) {
+            return Integer.toUnsignedLong(i.value());
+        } else if (v instanceof Rank r) {
+            return Integer.toUnsignedLong(r.value());
+        } else if (v instanceof Value.UInt16 i) {
+            return i.value();
+        } else if (v instanceof Value.Int i) {
+            return i.value();
+        } else if (v instanceof Value.Int8 i) {
+            return i.value();
+        } else if (v instanceof Value.Int16 i) {
+            return i.value();
+        } else if (v instanceof Value.Int32 i) {
+            return i.value();
+        } else if (v instanceof Value.Int64 i) {
+            return i.value();
+        } else if (v instanceof Value.UInt i) {
+            return Integer.toUnsignedLong(i.value());
+        } else if (v instanceof Value.UInt8 i) {
+            return i.value();
+        } else if (v instanceof Value.UInt64 i) {
+            return i.value();
+        } else if (v instanceof Value.Size i) {
+            return i.value();
+        } else if (v instanceof Value.Pid i) {
+            return i.value();
+        } else if (v instanceof Value.Status i) {
+            return i.code();
+        } else if (v instanceof Value.Time i) {
+            return i.seconds();
+        }
+        throw new AssertionError(v);
     }
 
     private Object fits(boolean ok, Value v, Object result) {

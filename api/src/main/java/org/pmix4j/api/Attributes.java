@@ -74,6 +74,8 @@ import org.pmix4j.api.Attribute.Level;
 public final class Attributes {
     /** Filled by the factories below while the constants are initialised, in declaration order. */
     private static final List<Attribute<?>> REGISTRY = new ArrayList<>();
+    /** The levels attributes declare, by key (filled by the factories too: a client reads it for its job data). */
+    private static final Map<String, Level> LEVELS = new HashMap<>();
 
     // ---- The placeholder key ----------------------------------------------------------------------------
     public static final Attribute<Value> ATTR_UNDEF = def(UNDEF, "PMIX_ATTR_UNDEF",
@@ -1363,31 +1365,36 @@ public final class Attributes {
 
     // ---- lookups ----------------------------------------------------------------------------------------
 
-    /** Keys the Standard v5.0 spells differently from libpmix 4.2.2, mapped to the attribute. */
-    private static final Map<String, Attribute<?>> STANDARD_SPELLINGS = Map.of(
-            "pmix.srvr.strtime", SERVER_START_TIME,
-            "pmix.frkex.agnt", FORKEXEC_AGENT,
-            "pmix.strg.caplim", STORAGE_CAPACITY_LIMIT,
-            "pmix.strg.objlim", STORAGE_OBJECT_LIMIT,
-            "pmix.fab.coords", FABRIC_COORDINATES,
-            "pmix.tool.recon", RECONNECT_SERVER);
-
     private static final List<Attribute<?>> ALL = List.copyOf(REGISTRY);
-    private static final Map<String, List<Attribute<?>>> BY_KEY = new HashMap<>();
-    private static final Map<String, Attribute<?>> BY_MACRO = new LinkedHashMap<>();
-    private static final Map<String, Level> LEVELS = new HashMap<>();
 
-    static {
-        for (Attribute<?> a : ALL) {
-            if (BY_MACRO.put(a.macroName(), a) != null) {
-                throw new ExceptionInInitializerError("attribute " + a.macroName() + " is defined twice");
+    /**
+     * The lookups by key and by macro name, made at their first use: a fresh client's PMIx_Init needs the
+     * constants but not these, and hashing some 600 names in a JVM that has not compiled anything yet took
+     * a few ms there.
+     */
+    private static final class Lookups {
+        /** Keys the Standard v5.0 spells differently from libpmix 4.2.2, mapped to the attribute. */
+        static final Map<String, Attribute<?>> STANDARD_SPELLINGS = Map.of(
+                "pmix.srvr.strtime", SERVER_START_TIME,
+                "pmix.frkex.agnt", FORKEXEC_AGENT,
+                "pmix.strg.caplim", STORAGE_CAPACITY_LIMIT,
+                "pmix.strg.objlim", STORAGE_OBJECT_LIMIT,
+                "pmix.fab.coords", FABRIC_COORDINATES,
+                "pmix.tool.recon", RECONNECT_SERVER);
+        static final Map<String, List<Attribute<?>>> BY_KEY = new HashMap<>();
+        static final Map<String, Attribute<?>> BY_MACRO = new LinkedHashMap<>();
+
+        static {
+            for (Attribute<?> a : ALL) {
+                if (BY_MACRO.put(a.macroName(), a) != null) {
+                    throw new ExceptionInInitializerError("attribute " + a.macroName() + " is defined twice");
+                }
+                BY_KEY.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a);
             }
-            BY_KEY.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a);
-            a.level().ifPresent(l -> LEVELS.put(a.key(), l));
-        }
-        for (List<Attribute<?>> same : BY_KEY.values()) {
-            // the current name first; the sort is stable, so declaration order decides among equals
-            same.sort((x, y) -> Boolean.compare(x.deprecated(), y.deprecated()));
+            for (List<Attribute<?>> same : BY_KEY.values()) {
+                // the current name first; the sort is stable, so declaration order decides among equals
+                same.sort((x, y) -> Boolean.compare(x.deprecated(), y.deprecated()));
+            }
         }
     }
 
@@ -1404,16 +1411,16 @@ public final class Attributes {
      * order of this class; a key as the Standard v5.0 spells it is found too.
      */
     public static Optional<Attribute<?>> forKey(String key) {
-        List<Attribute<?>> same = BY_KEY.get(key);
+        List<Attribute<?>> same = Lookups.BY_KEY.get(key);
         if (same != null) {
             return Optional.of(same.get(0));
         }
-        return Optional.ofNullable(STANDARD_SPELLINGS.get(key));
+        return Optional.ofNullable(Lookups.STANDARD_SPELLINGS.get(key));
     }
 
     /** Every attribute with this key (libpmix spelling), the preferred one first; empty when none. */
     public static List<Attribute<?>> forKeyAll(String key) {
-        List<Attribute<?>> same = BY_KEY.get(key);
+        List<Attribute<?>> same = Lookups.BY_KEY.get(key);
         return same != null ? Collections.unmodifiableList(same) : List.of();
     }
 
@@ -1427,9 +1434,9 @@ public final class Attributes {
 
     /** The attribute of a C macro, given as {@code PMIX_JOB_SIZE} or as {@code JOB_SIZE}. */
     public static Optional<Attribute<?>> forMacro(String name) {
-        Attribute<?> a = BY_MACRO.get(name);
+        Attribute<?> a = Lookups.BY_MACRO.get(name);
         if (a == null && !name.startsWith("PMIX_")) {
-            a = BY_MACRO.get("PMIX_" + name);
+            a = Lookups.BY_MACRO.get("PMIX_" + name);
         }
         return Optional.ofNullable(a);
     }
@@ -1476,6 +1483,9 @@ public final class Attributes {
         Class<T> javaType = (Class<T>) Attribute.javaTypeFor(type);
         Attribute<T> a = new Attribute<>(javaType, type, macro, key, meaning, deprecated, inLibpmix, level);
         REGISTRY.add(a);
+        if (level != null) {
+            LEVELS.put(key, level);
+        }
         return a;
     }
 }

@@ -30,6 +30,20 @@ public record Proc(String nspace, int rank) implements Value, Comparable<Proc> {
         return c != 0 ? c : Integer.compareUnsigned(rank, o.rank);
     }
 
+    // equals and hashCode written out: a record's own are bound at their first call by an invokedynamic
+    // bootstrap (ObjectMethods) that spins method handles, which no class archive keeps; a fresh client
+    // compares names in PMIx_Init, so that cost a few ms there. The hash is the record's own formula, so
+    // hash maps keep their order.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Proc p && rank == p.rank && nspace.equals(p.nspace);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * nspace.hashCode() + rank;
+    }
+
     /** {@code nspace:rank}, the form PMIx tools print. */
     @Override
     public String toString() {

@@ -184,7 +184,7 @@ class ClientAotCacheTest {
     }
 
     /** The repository's layout under {@code top}: the scripts, and one jar holding this test's main classes. */
-    private static Path layout(Path top) throws IOException {
+    static Path layout(Path top) throws IOException {
         Path repo = Path.of("..").toAbsolutePath().normalize();
         Files.createDirectories(top.resolve("bin/lib"));
         Files.copy(repo.resolve("bin/pmix4j"), top.resolve("bin/pmix4j"));

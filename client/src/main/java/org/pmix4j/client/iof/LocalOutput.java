@@ -29,18 +29,21 @@ public final class LocalOutput {
 
     private final Supplier<PrintStream> stdout;
     private final Supplier<PrintStream> stderr;
-    private final Clock clock;
+    /** The clock of timestamped lines (the default zone's is looked up at the first: see OutputFormat). */
+    private final Supplier<Clock> clock;
     private final Map<Stream, Pending> pending = new LinkedHashMap<>();
 
     /** Writes to {@code System.out} and {@code System.err} as they are at the time of writing. */
     public LocalOutput() {
-        this(() -> System.out, () -> System.err, Clock.systemDefaultZone());
+        this.stdout = () -> System.out;
+        this.stderr = () -> System.err;
+        this.clock = Clock::systemDefaultZone;
     }
 
     public LocalOutput(Supplier<PrintStream> stdout, Supplier<PrintStream> stderr, Clock clock) {
         this.stdout = stdout;
         this.stderr = stderr;
-        this.clock = clock;
+        this.clock = () -> clock;
     }
 
     /** A piece of {@code source}'s output on {@code channel}: its whole lines are written now. */

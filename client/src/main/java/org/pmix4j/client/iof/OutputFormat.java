@@ -7,6 +7,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
@@ -39,7 +40,13 @@ public record OutputFormat(boolean set, boolean tag, boolean tagFullname, boolea
     public static final OutputFormat NONE = new OutputFormat(false, false, false, false, false, false, false, false,
             false);
 
-    private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
+    /**
+     * The C library's ctime() form, made at the first timestamped line: a formatter (and the default time
+     * zone's rules read from the JDK's tz database) cost a fresh JVM ~10 ms, in PMIx_Init when made there.
+     */
+    private static final class Ctime {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
+    }
 
     /** The formatting {@code info} asks for; {@link #NONE} when it names none of the attributes. */
     public static OutputFormat of(List<Info> info) {
@@ -88,9 +95,9 @@ public record OutputFormat(boolean set, boolean tag, boolean tagFullname, boolea
 
     /**
      * One line (or, raw, one chunk) of {@code source}'s output on {@code channel}, formatted: {@code text}
-     * itself when no formatting was asked for.
+     * itself when no formatting was asked for. {@code clock} is asked for the time of timestamped lines only.
      */
-    public byte[] line(Proc source, int channel, byte[] text, int off, int len, Clock clock) {
+    public byte[] line(Proc source, int channel, byte[] text, int off, int len, Supplier<Clock> clock) {
         if (!set || len == 0) {
             return java.util.Arrays.copyOfRange(text, off, off + len);
         }
@@ -126,7 +133,7 @@ public record OutputFormat(boolean set, boolean tag, boolean tagFullname, boolea
             outtag = "[" + r + "]<" + suffix + ">: ";
         }
         if (timestamp) {
-            String now = ZonedDateTime.now(clock).format(CTIME);
+            String now = ZonedDateTime.now(clock.get()).format(Ctime.FORMAT);
             if (xml) {
                 head.append(" timestamp=\"").append(now).append('"');
             } else if (tag || rank) {

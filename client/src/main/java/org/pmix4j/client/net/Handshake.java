@@ -2,11 +2,13 @@ package org.pmix4j.client.net;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
+import java.net.Proxy;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.pmix4j.api.PmixException;
@@ -22,9 +24,11 @@ import org.pmix4j.wire.protocol.MessageHeader;
  * the server gave it when it asked for one, the server's identity and the credential check's status. A
  * server that refuses a client simply closes the socket, which is reported as such.
  *
- * <p>The channel stays in blocking mode for its whole life (a blocking read is one system call, where a
- * socket with a read timeout polls first); the time limit of connecting and of the answer is kept by a
- * watchdog that closes the channel when it expires.
+ * <p>The socket stays in blocking mode for its whole life (a blocking read is one system call, where a
+ * socket with a read timeout, or connected with one, polls first); the time limit of connecting and of the
+ * answer is kept by a watchdog that closes the socket when it expires. A {@link Socket} rather than a
+ * SocketChannel: opening the first channel of a JVM looks its selector provider up as a service, which opens
+ * and indexes every jar on the class path (~10 ms of a fresh client's PMIx_Init).
  */
 public final class Handshake {
     /** Default for connecting and for waiting for the answer. */
@@ -51,74 +55,70 @@ public final class Handshake {
      */
     public static Result connect(ServerUri uri, ConnectRequest request, Duration timeout, String serverVersion) {
         long ms = Math.max(1, timeout.toMillis());
-        SocketChannel ch;
-        try {
-            ch = SocketChannel.open();
-        } catch (IOException e) {
-            throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "cannot open a socket: " + e.getMessage(), e);
-        }
+        // no proxy, as a SocketChannel had none: the server is local, and looking for a SOCKS proxy reads the
+        // JDK's net.properties
+        Socket socket = new Socket(Proxy.NO_PROXY);
         AtomicBoolean expired = new AtomicBoolean();
         // a platform thread: the first virtual thread of a JVM costs more than the handshake itself
         Thread watchdog = Thread.ofPlatform().daemon().name("pmix4j-handshake-timer").unstarted(() -> {
             try {
                 Thread.sleep(ms);
                 expired.set(true);
-                ch.close();
+                socket.close();
             } catch (InterruptedException | IOException e) {
                 // done in time
             }
         });
         watchdog.start();
         try {
-            ch.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
-            ch.connect(uri.address());
+            socket.setTcpNoDelay(true);
+            socket.connect(uri.address());
             byte[] body = request.encode();
             ByteBuffer msg = ByteBuffer.allocate(MessageHeader.SIZE + body.length);
             msg.put(MessageHeader.connectHeader(body.length)).put(body).flip();
-            while (msg.hasRemaining()) {
-                ch.write(msg);
-            }
+            socket.getOutputStream().write(msg.array(), 0, msg.limit());
+            InputStream input = socket.getInputStream();
             ByteBuffer in = ByteBuffer.allocate(4096).order(ByteOrder.BIG_ENDIAN);
             in.flip();
             Proc server = uri.server();
             Proc assigned = null;
-            int status = need(ch, in, 4).getInt();
+            int status = need(input, in, 4).getInt();
             if (status != PmixStatus.PMIX_SUCCESS) {
                 throw new PmixException(status, "server " + uri + " refused the connection");
             }
             int index = 0;
             if (request.type().isClient()) {
-                index = need(ch, in, 4).getInt();
+                index = need(input, in, 4).getInt();
             } else {
                 if (request.type().needsId()) {
-                    assigned = ConnectReply.readProc(need(ch, in, ConnectReply.NSPACE_FIELD + 4));
+                    assigned = ConnectReply.readProc(need(input, in, ConnectReply.NSPACE_FIELD + 4));
                 }
-                server = ConnectReply.readProc(need(ch, in, ConnectReply.NSPACE_FIELD + 4));
-                int validation = need(ch, in, 4).getInt();
+                server = ConnectReply.readProc(need(input, in, ConnectReply.NSPACE_FIELD + 4));
+                int validation = need(input, in, 4).getInt();
                 if (validation != PmixStatus.PMIX_SUCCESS) {
                     throw new PmixException(validation, "server " + uri + " did not accept our credential");
                 }
             }
             watchdog.interrupt();
             if (expired.get()) {
-                throw new ClosedChannelException();
+                throw new SocketException("closed by the watchdog");
             }
-            ServerConnection c = new ServerConnection(ch, in, uri, server, request.kind(), index, serverVersion);
+            ServerConnection c = new ServerConnection(socket, in, uri, server, request.kind(), index, serverVersion);
             return new Result(c, assigned);
         } catch (PmixException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             throw e;
         } catch (EOFException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "server " + uri + " closed the connection during the"
                     + " handshake: it refused " + (request.type().isClient() ? "this client (unknown namespace or rank,"
                     + " or a credential that does not match)" : "this " + request.type()));
         } catch (ConnectException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "nothing accepts connections at " + uri + ": "
                     + e.getMessage(), e);
         } catch (IOException e) {
-            closeQuietly(ch, watchdog);
+            closeQuietly(socket, watchdog);
             if (expired.get()) {
                 throw new PmixException(PmixStatus.PMIX_ERR_TIMEOUT, "server " + uri + " did not complete the"
                         + " handshake within " + ms + " ms", e);
@@ -127,11 +127,14 @@ public final class Handshake {
         }
     }
 
-    /** The buffer, positioned at {@code n} unread bytes (reading more from the channel as needed). */
-    private static ByteBuffer need(SocketChannel ch, ByteBuffer in, int n) throws IOException {
+    /** The buffer, positioned at {@code n} unread bytes (reading more from the socket as needed). */
+    private static ByteBuffer need(InputStream input, ByteBuffer in, int n) throws IOException {
         while (in.remaining() < n) {
             in.compact();
-            int r = ch.read(in);
+            int r = input.read(in.array(), in.position(), in.remaining());
+            if (r > 0) {
+                in.position(in.position() + r);
+            }
             in.flip();
             if (r < 0) {
                 throw new EOFException();
@@ -140,10 +143,10 @@ public final class Handshake {
         return in;
     }
 
-    private static void closeQuietly(SocketChannel ch, Thread watchdog) {
+    private static void closeQuietly(Socket socket, Thread watchdog) {
         watchdog.interrupt();
         try {
-            ch.close();
+            socket.close();
         } catch (IOException ignored) {
             // already failing
         }

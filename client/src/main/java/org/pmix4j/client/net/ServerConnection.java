@@ -2,8 +2,10 @@ package org.pmix4j.client.net;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +35,10 @@ public final class ServerConnection implements AutoCloseable {
         void onClosed(ServerConnection connection, boolean requested);
     }
 
-    private final SocketChannel channel;
-    private final ByteBuffer in = ByteBuffer.allocateDirect(1 << 16);
+    private final Socket socket;
+    private final InputStream input;
+    private final OutputStream output;
+    private final ByteBuffer in = ByteBuffer.allocate(1 << 16);
     private final ServerUri uri;
     private final Proc server;
     private final BufferKind kind;
@@ -49,12 +53,14 @@ public final class ServerConnection implements AutoCloseable {
     private Thread reader;
 
     /**
-     * @param channel a connected channel in blocking mode, the handshake done; {@code leftover} holds bytes
-     *                read past the handshake reply, if any
+     * @param socket a connected socket without a read timeout, the handshake done; {@code leftover} holds
+     *               bytes read past the handshake reply, if any
      */
-    ServerConnection(SocketChannel channel, ByteBuffer leftover, ServerUri uri, Proc server, BufferKind kind,
-            int pindex, String serverVersion) {
-        this.channel = channel;
+    ServerConnection(Socket socket, ByteBuffer leftover, ServerUri uri, Proc server, BufferKind kind,
+            int pindex, String serverVersion) throws IOException {
+        this.socket = socket;
+        this.input = socket.getInputStream();
+        this.output = socket.getOutputStream();
         in.put(leftover).flip();
         this.uri = uri;
         this.server = server;
@@ -158,9 +164,7 @@ public final class ServerConnection implements AutoCloseable {
     }
 
     private void write(ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            channel.write(b);
-        }
+        output.write(b.array(), b.position(), b.remaining());
     }
 
     /** Fills {@code dst} completely from the stream (the read buffer first). */
@@ -168,12 +172,11 @@ public final class ServerConnection implements AutoCloseable {
         int off = 0;
         while (off < dst.length) {
             if (!in.hasRemaining()) {
-                in.clear();
-                int n = channel.read(in);
-                in.flip();
+                int n = input.read(in.array(), 0, in.capacity());
                 if (n < 0) {
                     throw new EOFException();
                 }
+                in.position(0).limit(n);
                 continue;
             }
             int k = Math.min(in.remaining(), dst.length - off);
@@ -238,7 +241,7 @@ public final class ServerConnection implements AutoCloseable {
             pending.clear();
         }
         try {
-            channel.close();
+            socket.close();
         } catch (IOException ignored) {
             // nothing more to do with it
         }

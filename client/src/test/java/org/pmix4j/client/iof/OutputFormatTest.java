@@ -23,7 +23,7 @@ class OutputFormatTest {
 
     private static String line(List<Info> info, int channel, String text) {
         byte[] b = text.getBytes(StandardCharsets.UTF_8);
-        return new String(OutputFormat.of(info).line(SRC, channel, b, 0, b.length, CLOCK), StandardCharsets.UTF_8);
+        return new String(OutputFormat.of(info).line(SRC, channel, b, 0, b.length, () -> CLOCK), StandardCharsets.UTF_8);
     }
 
     @Test
