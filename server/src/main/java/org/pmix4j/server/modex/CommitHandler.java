@@ -1,5 +1,7 @@
 package org.pmix4j.server.modex;
 
+import java.util.List;
+import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Scope;
 import org.pmix4j.server.sharedstore.SharedJobData;
@@ -26,10 +28,10 @@ public final class CommitHandler implements CommandHandler<CommitRequest> {
     public void handle(Request req, CommitRequest commit) {
         for (CommitRequest.ScopedData s : commit.scopes()) {
             BufferKind kind = BufferKind.forCode(s.kvals().kind());
-            store.commit(req.peer().proc(), s.scope(), s.kvals().bytes(), kind);
+            List<KeyValue> changed = store.commit(req.peer().proc(), s.scope(), s.kvals().bytes(), kind);
             // the LOCAL buffer holds the LOCAL and GLOBAL keys: what local peers may read
             if (req.peer().readsSharedStore() && s.scope().kind() == Scope.Kind.LOCAL) {
-                shared.committed(req.peer().proc(), s.kvals().bytes(), kind);
+                shared.committed(req.peer().proc(), changed, req.peer().kind());
             }
         }
         store.committed(req.peer().proc());

@@ -31,14 +31,26 @@ final class CommittedData {
         this.kind = kind;
     }
 
-    /** Files a run of KVAL packs in {@code from}'s kind: new keys are added, known ones take the new value. */
-    void append(byte[] packed, BufferKind from) {
+    /**
+     * Files a run of KVAL packs in {@code from}'s kind: new keys are added, known ones take the new value.
+     *
+     * @return the keys whose value is new or changed (a client resends the unchanged ones with every commit)
+     */
+    List<KeyValue> append(byte[] packed, BufferKind from) {
         List<KeyValue> kvs = decode(packed, from);
         if (kvs.isEmpty()) {
-            return;
+            return List.of();
         }
+        List<KeyValue> changed = new ArrayList<>();
         for (KeyValue kv : kvs) {
-            byKey.put(kv.key(), new Packer(kind).kval(kv).toByteArray());
+            byte[] pack = new Packer(kind).kval(kv).toByteArray();
+            byte[] before = byKey.put(kv.key(), pack);
+            if (before == null || !java.util.Arrays.equals(before, pack)) {
+                changed.add(kv);
+            }
+        }
+        if (changed.isEmpty()) {
+            return changed;
         }
         int len = 0;
         for (byte[] b : byKey.values()) {
@@ -51,6 +63,7 @@ final class CommittedData {
             at += b.length;
         }
         bytes = joined;
+        return changed;
     }
 
     boolean has(String key) {

@@ -38,15 +38,19 @@ public final class ModexStore implements ServerCore.PeerListener {
         return data.computeIfAbsent(p, x -> new ProcData(kind));
     }
 
-    /** A COMMIT: the scope's run of KVAL packs, in the committer's buffer kind. */
-    void commit(Proc p, Scope scope, byte[] keyValues, BufferKind from) {
+    /**
+     * A COMMIT: the scope's run of KVAL packs, in the committer's buffer kind.
+     *
+     * @return the keys of the scope whose value is new or changed
+     */
+    List<org.pmix4j.api.KeyValue> commit(Proc p, Scope scope, byte[] keyValues, BufferKind from) {
         ProcData d = getOrCreate(p);
-        switch (scope.kind()) {
+        return switch (scope.kind()) {
             case LOCAL -> d.local().append(keyValues, from);
             case REMOTE -> d.remote().append(keyValues, from);
             default -> throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "commit of " + p + " in scope "
                     + scope.label() + ": the client packs only LOCAL and REMOTE buffers");
-        }
+        };
     }
 
     /** Marks the end of a COMMIT and wakes whoever waits on this process. */
@@ -58,8 +62,7 @@ public final class ModexStore implements ServerCore.PeerListener {
     /** Remote data learned from other servers (a fence blob, a direct modex). */
     void storeRemote(Proc p, byte[] kvals, BufferKind from) {
         ProcData d = getOrCreate(p);
-        d.remote().append(kvals, from);
-        shared.remoteData(p, kvals, from);
+        shared.remoteData(p, d.remote().append(kvals, from), from);
         d.markCommitted();
         wake(p);
     }

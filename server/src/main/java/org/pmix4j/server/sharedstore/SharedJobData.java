@@ -17,8 +17,6 @@ import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.api.DataType;
 import org.pmix4j.wire.Packer;
-import org.pmix4j.wire.Unpacker;
-import org.pmix4j.wire.WireReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,12 +37,12 @@ public final class SharedJobData implements AutoCloseable {
     private final SharedStore store;
     private final JobStore jobs;
     private final Map<String, BufferKind> kinds = new HashMap<>();
-    /**
-     * The KVAL packs of each process's keys as last written: a libpmix client sends all its values with every
-     * commit, and only those that changed need writing (and, when none did, no lock).
-     */
-    private final Map<Proc, Map<String, byte[]>> written = new HashMap<>();
     private final Set<String> jobDataWritten = new HashSet<>();
+    /**
+     * Batches of a namespace whose write gave up (a client kept its lock), written first the next time: a key
+     * whose older value is in shared memory must not stay there once the server has a newer one.
+     */
+    private final Map<String, List<SharedStore.Batch>> pending = new HashMap<>();
 
     public SharedJobData(SharedStore store, JobStore jobs) {
         this.store = store;
@@ -116,50 +114,29 @@ public final class SharedJobData implements AutoCloseable {
         }
     }
 
-    /** The LOCAL and GLOBAL keys a client that chose the store committed (its LOCAL-scope KVAL packs). */
-    public void committed(Proc proc, byte[] localScope, BufferKind from) {
-        if (!store.has(proc.nspace()) || localScope.length == 0) {
+    /**
+     * The LOCAL and GLOBAL keys a client that chose the store committed, those new or changed since its last
+     * commit (a libpmix client resends every value each time; with nothing changed no lock is taken).
+     */
+    public void committed(Proc proc, List<KeyValue> changed, BufferKind clientKind) {
+        if (!store.has(proc.nspace()) || changed.isEmpty()) {
             return;
         }
-        List<KeyValue> kvs = changed(proc, localScope, from);
-        if (!kvs.isEmpty()) {
-            write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(kvs, kindOf(proc.nspace(), from)))),
-                    "the commit of " + proc);
-        }
+        write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(changed, kindOf(proc.nspace(),
+                clientKind)))), "the commit of " + proc);
     }
 
-    /** The keys of {@code kvals} whose pack differs from what was written for {@code proc}, now remembered. */
-    private List<KeyValue> changed(Proc proc, byte[] kvals, BufferKind kind) {
-        Map<String, byte[]> known = written.computeIfAbsent(proc, p -> new HashMap<>());
-        Unpacker u = new Unpacker(new WireReader(kvals), kind);
-        List<KeyValue> out = new ArrayList<>();
-        while (u.hasRemaining()) {
-            int start = u.position();
-            KeyValue kv = u.kval();
-            byte[] pack = java.util.Arrays.copyOfRange(kvals, start, u.position());
-            byte[] before = known.put(kv.key(), pack);
-            if (before == null || !java.util.Arrays.equals(before, pack)) {
-                out.add(kv);
-            }
-        }
-        return out;
-    }
-
-    /** Data of a process of another node (KVAL packs) learned from a fence or a direct modex. */
-    public void remoteData(Proc proc, byte[] kvals, BufferKind from) {
-        if (!store.has(proc.nspace())) {
+    /** Data of a process of another node learned from a fence or a direct modex: its new or changed keys. */
+    public void remoteData(Proc proc, List<KeyValue> changed, BufferKind from) {
+        if (!store.has(proc.nspace()) || changed.isEmpty()) {
             return;
         }
         // a local process's data is in already, from its commit, without its REMOTE keys
         boolean local = jobs.get(proc.nspace()).map(j -> j.isLocal(proc.rank())).orElse(true);
-        if (local || kvals.length == 0) {
+        if (local) {
             return;
         }
-        List<KeyValue> kvs = changed(proc, kvals, from);
-        if (kvs.isEmpty()) {
-            return;
-        }
-        write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(kvs, kindOf(proc.nspace(), from)))),
+        write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(changed, kindOf(proc.nspace(), from)))),
                 "the data of " + proc);
     }
 
@@ -170,9 +147,9 @@ public final class SharedJobData implements AutoCloseable {
 
     public void namespaceGone(String nspace) {
         store.removeNamespace(nspace);
-        written.keySet().removeIf(p -> p.nspace().equals(nspace));
         kinds.remove(nspace);
         jobDataWritten.remove(nspace);
+        pending.remove(nspace);
     }
 
     @Override
@@ -185,8 +162,18 @@ public final class SharedJobData implements AutoCloseable {
     }
 
     private boolean write(String nspace, List<SharedStore.Batch> batches, String what) {
+        List<SharedStore.Batch> all = batches;
+        List<SharedStore.Batch> before = pending.remove(nspace);
+        if (before != null) {
+            all = new ArrayList<>(before);
+            all.addAll(batches);
+        }
         try {
-            return store.store(nspace, batches);
+            boolean written = store.store(nspace, all);
+            if (!written) {
+                pending.put(nspace, all);
+            }
+            return written;
         } catch (IOException | RuntimeException e) {
             LOG.warn("shared-memory store of {}: {} not written ({}); clients ask the server for it", nspace, what,
                     e.getMessage());
