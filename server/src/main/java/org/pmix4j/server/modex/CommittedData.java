@@ -37,13 +37,14 @@ final class CommittedData {
      * @return the keys whose value is new or changed (a client resends the unchanged ones with every commit)
      */
     List<KeyValue> append(byte[] packed, BufferKind from) {
-        List<KeyValue> kvs = decode(packed, from);
-        if (kvs.isEmpty()) {
-            return List.of();
-        }
         List<KeyValue> changed = new ArrayList<>();
-        for (KeyValue kv : kvs) {
-            byte[] pack = new Packer(kind).kval(kv).toByteArray();
+        Unpacker u = new Unpacker(new WireReader(packed), from);
+        while (u.hasRemaining()) {
+            int start = u.position();
+            KeyValue kv = u.kval();
+            // in our own kind the client's pack is kept as it came (no encoding); otherwise packed again
+            byte[] pack = from == kind ? java.util.Arrays.copyOfRange(packed, start, u.position())
+                    : new Packer(kind).kval(kv).toByteArray();
             byte[] before = byKey.put(kv.key(), pack);
             if (before == null || !java.util.Arrays.equals(before, pack)) {
                 changed.add(kv);
