@@ -8,9 +8,9 @@
 #                          server each), gets per second summed over all ranks
 # Each cell is the median of RUNS runs (default 3). Ratios: pmix4j / mpirun for times (below 1.0 is
 # faster), pmix4j / mpirun for gets per second (above 1.0 is faster).
-# mpirun's clients use libpmix's shared-memory data store (gds ds21) for peers' data, pmix4j's the
-# "hash" store (every Get a round trip to the server): a second table runs mpirun with PMIX_MCA_gds=hash,
-# which is the like-for-like comparison of the two servers.
+# mpirun's clients use libpmix's shared-memory data store (gds ds21) for peers' data, and so do pmix4j's
+# since issue 17 (its server writes that store; PMIX_MCA_gds=hash in the environment turns it off for both):
+# a second table runs mpirun with PMIX_MCA_gds=hash, every Get a round trip to its server.
 # With MODE "dvm", pmix4j's column is a warm DVM (`pmix4j dvm`, started here) given each job by
 # `pmix4j prun`: the runtime that outlives its jobs, whose server code is already compiled.
 # Usage: bench/modex.sh [RUNS [FENCES [ROUNDS [NPS [MODE]]]]]   (MODE: run, the default, or dvm)
