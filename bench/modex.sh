@@ -77,5 +77,5 @@ done
 [ "$mode" = dvm ] && printf '\npmix4j: a warm DVM, each run handed to it by pmix4j prun\n'
 header "mpirun as installed (clients read peers' data from libpmix's shared-memory store)"
 for r in "${rows_default[@]}"; do row $r; done
-header "mpirun with PMIX_MCA_gds=hash (every Get a round trip to the server, as with pmix4j)"
+header "mpirun with PMIX_MCA_gds=hash (every Get of mpirun's clients a round trip to its server; pmix4j as above)"
 for r in "${rows_hash[@]}"; do row $r; done
