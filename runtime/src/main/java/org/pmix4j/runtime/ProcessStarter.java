@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.pmix4j.runtime.debug.ExecHold;
+import org.pmix4j.runtime.debug.SessionSpawn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,12 +44,24 @@ public final class ProcessStarter {
      * A start for the starter's thread; {@code held}: stopped at its first instruction after exec, of the
      * command after {@code heldAfter} (the commands that exec it, e.g. the CPU binding).
      */
-    private record Start(ProcessBuilder builder, boolean held, List<String> heldAfter,
-            CompletableFuture<Process> result) {
+    private record Start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter,
+            CompletableFuture<Started> result) {
+    }
+
+    /**
+     * What a start of several processes did: those started, in order, and why the next could not be
+     * ({@code null} when all were); none after a failure is tried.
+     */
+    public record Started(List<Process> processes, IOException failure) {
+        public Started {
+            processes = List.copyOf(processes);
+        }
     }
 
     private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
     private final List<String> prefix;
+    /** posix_spawn in a new session (JDK 22+): no jspawnhelper and no setsid program per process; or null. */
+    private final SessionSpawn direct = SessionSpawn.available().orElse(null);
     /** setsid by its full path: after setpriv, a bare name would be looked up on the job's own PATH. */
     private final String setsid;
     /** Started with the first process: a JVM that starts none (a front end) needs no watcher. */
@@ -73,14 +86,29 @@ public final class ProcessStarter {
     /**
      * Starts {@code builder}'s command as the leader of a new session and process group ({@code setsid},
      * which does not fork here: a child of the JVM leads no group), its argv preceded by the parent-death
-     * prefix, on the starter's thread; waits for the start. The builder's command is changed.
+     * prefix, on the starter's thread; waits for the start. The builder's command may be changed. On a JDK 22+
+     * the start is a posix_spawn that makes the session itself ({@link SessionSpawn}), without setsid.
      */
     public Process startGroupLeader(ProcessBuilder builder) throws IOException {
-        List<String> argv = new ArrayList<>(prefix);
-        argv.add(setsid);
-        argv.addAll(builder.command());
-        builder.command(argv);
-        return start(builder, false);
+        Started s = startGroupLeaders(List.of(builder));
+        if (s.failure() != null) {
+            throw s.failure();
+        }
+        return s.processes().get(0);
+    }
+
+    /**
+     * As {@link #startGroupLeader}, for several processes in one hand-off to the starter's thread, which
+     * starts them one after the other (a job's processes: each hand-off waits for that thread to be
+     * scheduled, which on a machine busy with the job's first processes costs more than the start). Stops at
+     * the first that cannot start; the builders' commands may be changed.
+     */
+    public Started startGroupLeaders(List<ProcessBuilder> builders) {
+        try {
+            return start(builders, false, List.of());
+        } catch (IOException e) {
+            return new Started(List.of(), e); // interrupted: what was started is killed
+        }
     }
 
     /**
@@ -100,30 +128,30 @@ public final class ProcessStarter {
      * the application, not at that of the first of them.
      */
     public Process startHeldGroupLeader(ProcessBuilder builder, List<String> execsFirst) throws IOException {
-        return start(builder, true, execsFirst);
+        Started s = start(List.of(builder), true, execsFirst);
+        if (s.failure() != null) {
+            throw s.failure();
+        }
+        return s.processes().get(0);
     }
 
-    private Process start(ProcessBuilder builder, boolean held) throws IOException {
-        return start(builder, held, List.of());
-    }
-
-    private Process start(ProcessBuilder builder, boolean held, List<String> heldAfter) throws IOException {
-        Start s = new Start(builder, held, List.copyOf(heldAfter), new CompletableFuture<>());
+    private Started start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter) throws IOException {
+        Start s = new Start(List.copyOf(builders), held, List.copyOf(heldAfter), new CompletableFuture<>());
         queue.add(s);
         try {
-            Process p = s.result().get();
-            watcher().watch(p.pid());
-            return p;
+            Started started = s.result().get();
+            GroupWatcher w = started.processes().isEmpty() ? null : watcher();
+            for (Process p : started.processes()) {
+                w.watch(p.pid());
+            }
+            return started;
         } catch (InterruptedException e) {
             // the start goes on without us: whatever it starts is told to the caller nowhere, so kill it
-            s.result().thenAccept(Process::destroyForcibly);
+            s.result().thenAccept(started -> started.processes().forEach(Process::destroyForcibly));
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + builder.command(), e);
+            throw new IOException("interrupted while starting " + builders.get(0).command(), e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(e.getCause());
+            throw new IOException(e.getCause()); // serve completes every start normally
         }
     }
 
@@ -154,13 +182,35 @@ public final class ProcessStarter {
             } catch (InterruptedException e) {
                 continue; // nobody may end this thread
             }
-            try {
-                s.result().complete(s.held() ? ExecHold.available().start(s.builder(), concat(prefix, s.heldAfter()))
-                        : s.builder().start());
-            } catch (Throwable e) {
-                s.result().completeExceptionally(e);
+            List<Process> started = new ArrayList<>();
+            IOException failure = null;
+            for (ProcessBuilder b : s.builders()) {
+                try {
+                    started.add(s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b));
+                } catch (IOException e) {
+                    failure = e;
+                    break;
+                } catch (Throwable e) {
+                    failure = new IOException(e.toString(), e);
+                    break;
+                }
             }
+            s.result().complete(new Started(started, failure));
         }
+    }
+
+    /** One group leader, on the starter's thread: by posix_spawn where this JVM can, else by the JDK and setsid. */
+    private Process start(ProcessBuilder b) throws IOException {
+        List<String> command = b.command();
+        if (direct != null && !command.isEmpty()
+                && (prefix.isEmpty() ? command.get(0) : prefix.get(0)).startsWith("/")) {
+            return direct.start(b, prefix);
+        }
+        List<String> argv = new ArrayList<>(prefix);
+        argv.add(setsid);
+        argv.addAll(command);
+        b.command(argv);
+        return b.start();
     }
 
     private static Path firstExecutable(List<Path> candidates) {
