@@ -32,6 +32,11 @@ import org.slf4j.LoggerFactory;
  * process's group is ended by the {@link GroupWatcher} at once, and what left it by the next
  * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
  * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
+ *
+ * <p>On a JDK 22+ a process is started with posix_spawn, which makes its session itself
+ * ({@link SessionSpawn}): setpriv then execs the command. Else the JDK starts it (through its jspawnhelper)
+ * behind setpriv and the setsid program. A job's processes are handed to the starter's thread at once
+ * ({@link #startGroupLeaders}): each hand-off waits for that thread to be scheduled.
  */
 public final class ProcessStarter {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessStarter.class);
