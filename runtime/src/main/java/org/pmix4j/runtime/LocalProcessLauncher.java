@@ -144,8 +144,12 @@ final class LocalProcessLauncher implements ProcessLauncher {
             builders.add(builder(request, c, false));
         }
         ProcessStarter.Started s = starter.startGroupLeaders(builders);
+        // the server first: it checks each connection against its process, found at once by its pid
         for (int i = 0; i < s.processes().size(); i++) {
-            started(request, connect(request, commands.get(i), s.processes().get(i)), false);
+            started.accept(commands.get(i).proc(), s.processes().get(i).pid());
+        }
+        for (int i = 0; i < s.processes().size(); i++) {
+            watch(request.job(), connect(request, commands.get(i), s.processes().get(i)));
         }
         if (s.failure() != null) {
             throw cannotStart(request, commands.get(s.processes().size()), s.failure());
@@ -159,7 +163,13 @@ final class LocalProcessLauncher implements ProcessLauncher {
         if (holdAtExec) {
             held.held(p.proc(), p.pid());
         }
-        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
+        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(job, p));
+    }
+
+    /** Adds a process to its job and waits for its end on a virtual thread of its own. */
+    private void watch(Job job, LaunchedProcess p) {
+        job.add(p);
+        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(job, p));
     }
 
     /**
@@ -265,7 +275,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
     }
 
     /** Waits for the end (and the last of the output) and reports it. */
-    private void watch(Job job, LaunchedProcess p) {
+    private void awaitEnd(Job job, LaunchedProcess p) {
         int status;
         try {
             status = p.waitFor();
