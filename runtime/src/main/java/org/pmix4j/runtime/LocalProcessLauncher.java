@@ -143,11 +143,10 @@ final class LocalProcessLauncher implements ProcessLauncher {
         for (ProcessCommand c : commands) {
             builders.add(builder(request, c, false));
         }
-        ProcessStarter.Started s = starter.startGroupLeaders(builders);
-        // the server first: it checks each connection against its process, found at once by its pid
-        for (int i = 0; i < s.processes().size(); i++) {
-            started.accept(commands.get(i).proc(), s.processes().get(i).pid());
-        }
+        // the server is told each pid at once: it checks each connection against its process, which the first
+        // processes make while the last are started
+        ProcessStarter.Started s = starter.startGroupLeaders(builders,
+                (p, i) -> started.accept(commands.get(i).proc(), p.pid()));
         for (int i = 0; i < s.processes().size(); i++) {
             watch(request.job(), connect(request, commands.get(i), s.processes().get(i)));
         }

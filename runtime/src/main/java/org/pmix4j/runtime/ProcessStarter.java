@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.function.ObjIntConsumer;
 import org.pmix4j.runtime.debug.ExecHold;
 import org.pmix4j.runtime.debug.SessionSpawn;
 import org.slf4j.Logger;
@@ -50,7 +51,7 @@ public final class ProcessStarter {
      * command after {@code heldAfter} (the commands that exec it, e.g. the CPU binding).
      */
     private record Start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter,
-            CompletableFuture<Started> result) {
+            ObjIntConsumer<Process> each, CompletableFuture<Started> result) {
     }
 
     /**
@@ -109,8 +110,17 @@ public final class ProcessStarter {
      * the first that cannot start; the builders' commands may be changed.
      */
     public Started startGroupLeaders(List<ProcessBuilder> builders) {
+        return startGroupLeaders(builders, (p, i) -> { });
+    }
+
+    /**
+     * As {@link #startGroupLeaders(List)}, telling {@code each} of every process (and its builder's index)
+     * as soon as it is started, on the starter's thread (it must be quick): what the first of a job's
+     * processes do meanwhile may need it (the server checks each connection against the pid it was told).
+     */
+    public Started startGroupLeaders(List<ProcessBuilder> builders, ObjIntConsumer<Process> each) {
         try {
-            return start(builders, false, List.of());
+            return start(builders, false, List.of(), each);
         } catch (IOException e) {
             return new Started(List.of(), e); // interrupted: what was started is killed
         }
@@ -133,15 +143,16 @@ public final class ProcessStarter {
      * the application, not at that of the first of them.
      */
     public Process startHeldGroupLeader(ProcessBuilder builder, List<String> execsFirst) throws IOException {
-        Started s = start(List.of(builder), true, execsFirst);
+        Started s = start(List.of(builder), true, execsFirst, (p, i) -> { });
         if (s.failure() != null) {
             throw s.failure();
         }
         return s.processes().get(0);
     }
 
-    private Started start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter) throws IOException {
-        Start s = new Start(List.copyOf(builders), held, List.copyOf(heldAfter), new CompletableFuture<>());
+    private Started start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter,
+            ObjIntConsumer<Process> each) throws IOException {
+        Start s = new Start(List.copyOf(builders), held, List.copyOf(heldAfter), each, new CompletableFuture<>());
         queue.add(s);
         try {
             Started started = s.result().get();
@@ -191,7 +202,9 @@ public final class ProcessStarter {
             IOException failure = null;
             for (ProcessBuilder b : s.builders()) {
                 try {
-                    started.add(s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b));
+                    Process p = s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b);
+                    started.add(p);
+                    s.each().accept(p, started.size() - 1);
                 } catch (IOException e) {
                     failure = e;
                     break;
