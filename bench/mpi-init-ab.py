@@ -4,11 +4,13 @@ tree's, run by run in turn (the machine is shared: alternating keeps the noise f
 bench/mpi-init.sh (bench/c/mpi_init_time.c, built there first). Prints medians, in ms from the launcher's
 start: end to end, the last rank in main, the slowest rank's MPI_Init.
 
-Usage: bench/mpi-init-ab.py BASE RUNS "N..." [LAUNCHERS]   LAUNCHERS: any of mpirun base new (default all)
+Usage: bench/mpi-init-ab.py BASE RUNS "N..." [LAUNCHERS]
+  LAUNCHERS: any of mpirun base new (pmix4j run) base-dvm new-dvm (pmix4j prun into a warm DVM of each tree,
+  started here and ended at the end); default: mpirun base new
   e.g. git archive main | tar -x -C /tmp/base && (cd /tmp/base && bin/build -o -q -pl cli -am -DskipTests package)
        bench/mpi-init-ab.py /tmp/base 3 "8 64"
 """
-import os, re, statistics, subprocess, sys, time
+import atexit, os, re, statistics, subprocess, sys, tempfile, time
 
 top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 base, runs, ns = sys.argv[1], int(sys.argv[2]), [int(x) for x in sys.argv[3].split()]
@@ -19,6 +21,15 @@ cmds = {
     "base": lambda n: [os.path.join(base, "bin/pmix4j"), "run", "-n", str(n), "--oversubscribe", prog],
     "new": lambda n: [os.path.join(top, "bin/pmix4j"), "run", "-n", str(n), "--oversubscribe", prog],
 }
+dvms = {}
+for w, tree in (("base-dvm", base), ("new-dvm", top)):
+    if w in which:
+        d = tempfile.mkdtemp(prefix="ab-dvm-")
+        subprocess.run([os.path.join(tree, "bin/pmix4j"), "dvm", "--daemonize", "--tmpdir", d], check=True)
+        dvms[w] = (tree, d)
+        cmds[w] = (lambda tree, d: lambda n: [os.path.join(tree, "bin/pmix4j"), "prun", "--tmpdir", d, "-n", str(n),
+                                              "--oversubscribe", prog])(tree, d)
+atexit.register(lambda: [subprocess.run([os.path.join(t, "bin/pmix4j"), "term", "--tmpdir", d]) for t, d in dvms.values()])
 res = {}
 for n in ns:
     for r in range(runs + 1):  # round 0 is a warm-up

@@ -50,7 +50,7 @@ public final class ProcessStarter {
      * A start for the starter's thread; {@code held}: stopped at its first instruction after exec, of the
      * command after {@code heldAfter} (the commands that exec it, e.g. the CPU binding).
      */
-    private record Start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter,
+    private record Start(List<ProcessBuilder> builders, boolean held, boolean byJdk, List<String> heldAfter,
             ObjIntConsumer<Process> each, CompletableFuture<Started> result) {
     }
 
@@ -92,11 +92,12 @@ public final class ProcessStarter {
     /**
      * Starts {@code builder}'s command as the leader of a new session and process group ({@code setsid},
      * which does not fork here: a child of the JVM leads no group), its argv preceded by the parent-death
-     * prefix, on the starter's thread; waits for the start. The builder's command may be changed. On a JDK 22+
-     * the start is a posix_spawn that makes the session itself ({@link SessionSpawn}), without setsid.
+     * prefix, on the starter's thread; waits for the start. The builder's command is changed. Started by the
+     * JDK: the launch agents and srun of daemons on other nodes did not join with a posix_spawn start (not
+     * understood yet), so only a job's processes ({@link #startGroupLeaders}) are started that way.
      */
     public Process startGroupLeader(ProcessBuilder builder) throws IOException {
-        Started s = startGroupLeaders(List.of(builder));
+        Started s = start(List.of(builder), false, true, List.of(), (p, i) -> { });
         if (s.failure() != null) {
             throw s.failure();
         }
@@ -120,7 +121,7 @@ public final class ProcessStarter {
      */
     public Started startGroupLeaders(List<ProcessBuilder> builders, ObjIntConsumer<Process> each) {
         try {
-            return start(builders, false, List.of(), each);
+            return start(builders, false, false, List.of(), each);
         } catch (IOException e) {
             return new Started(List.of(), e); // interrupted: what was started is killed
         }
@@ -143,16 +144,17 @@ public final class ProcessStarter {
      * the application, not at that of the first of them.
      */
     public Process startHeldGroupLeader(ProcessBuilder builder, List<String> execsFirst) throws IOException {
-        Started s = start(List.of(builder), true, execsFirst, (p, i) -> { });
+        Started s = start(List.of(builder), true, false, execsFirst, (p, i) -> { });
         if (s.failure() != null) {
             throw s.failure();
         }
         return s.processes().get(0);
     }
 
-    private Started start(List<ProcessBuilder> builders, boolean held, List<String> heldAfter,
+    private Started start(List<ProcessBuilder> builders, boolean held, boolean byJdk, List<String> heldAfter,
             ObjIntConsumer<Process> each) throws IOException {
-        Start s = new Start(List.copyOf(builders), held, List.copyOf(heldAfter), each, new CompletableFuture<>());
+        Start s = new Start(List.copyOf(builders), held, byJdk, List.copyOf(heldAfter), each,
+                new CompletableFuture<>());
         queue.add(s);
         try {
             Started started = s.result().get();
@@ -202,7 +204,7 @@ public final class ProcessStarter {
             IOException failure = null;
             for (ProcessBuilder b : s.builders()) {
                 try {
-                    Process p = s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b);
+                    Process p = s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b, s.byJdk());
                     started.add(p);
                     s.each().accept(p, started.size() - 1);
                 } catch (IOException e) {
@@ -218,9 +220,9 @@ public final class ProcessStarter {
     }
 
     /** One group leader, on the starter's thread: by posix_spawn where this JVM can, else by the JDK and setsid. */
-    private Process start(ProcessBuilder b) throws IOException {
+    private Process start(ProcessBuilder b, boolean byJdk) throws IOException {
         List<String> command = b.command();
-        if (direct != null && !command.isEmpty()
+        if (!byJdk && direct != null && !command.isEmpty()
                 && (prefix.isEmpty() ? command.get(0) : prefix.get(0)).startsWith("/")) {
             return direct.start(b, prefix);
         }
