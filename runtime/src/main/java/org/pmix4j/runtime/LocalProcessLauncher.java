@@ -145,10 +145,13 @@ final class LocalProcessLauncher implements ProcessLauncher {
         }
         // the server is told each pid at once: it checks each connection against its process, which the first
         // processes make while the last are started
-        ProcessStarter.Started s = starter.startGroupLeaders(builders,
-                (p, i) -> started.accept(commands.get(i).proc(), p.pid()));
+        // stdin is connected first: told of the start, a daemon's parent may send the process its stdin at once
+        ProcessStarter.Started s = starter.startGroupLeaders(builders, (p, i) -> {
+            connectStdin(request, commands.get(i), p);
+            started.accept(commands.get(i).proc(), p.pid());
+        });
         for (int i = 0; i < s.processes().size(); i++) {
-            watch(request.job(), connect(request, commands.get(i), s.processes().get(i)));
+            watch(request.job(), connectOutput(request, commands.get(i), s.processes().get(i)));
         }
         if (s.failure() != null) {
             throw cannotStart(request, commands.get(s.processes().size()), s.failure());
@@ -255,16 +258,23 @@ final class LocalProcessLauncher implements ProcessLauncher {
 
     /** Forwards the output of a process just started, and its stdin where it reads any. */
     private LaunchedProcess connect(Request request, ProcessCommand command, Process p) {
-        Proc proc = command.proc();
-        ProcPlacement s = command.placement();
-        ProcessOutput po = iof.attach(proc, p.pid(), request.job().size(), request.output(), request.printed(),
-                p.getInputStream(), p.getErrorStream());
-        if (readsStdin(request, s)) {
-            request.stdin().addTarget(proc, p.getOutputStream());
-        } else if (pushedStdin(request, s)) {
-            toolStdin.attach(proc, p.getOutputStream());
+        LaunchedProcess launched = connectOutput(request, command, p);
+        connectStdin(request, command, p);
+        return launched;
+    }
+
+    private LaunchedProcess connectOutput(Request request, ProcessCommand command, Process p) {
+        ProcessOutput po = iof.attach(command.proc(), p.pid(), request.job().size(), request.output(),
+                request.printed(), p.getInputStream(), p.getErrorStream());
+        return new LaunchedProcess(command.proc(), new LocalBody(p, po, hostname));
+    }
+
+    private void connectStdin(Request request, ProcessCommand command, Process p) {
+        if (readsStdin(request, command.placement())) {
+            request.stdin().addTarget(command.proc(), p.getOutputStream());
+        } else if (pushedStdin(request, command.placement())) {
+            toolStdin.attach(command.proc(), p.getOutputStream());
         }
-        return new LaunchedProcess(proc, new LocalBody(p, po, hostname));
     }
 
     private static LaunchException cannotStart(Request request, ProcessCommand command, IOException ex) {
