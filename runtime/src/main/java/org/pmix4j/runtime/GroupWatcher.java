@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +32,9 @@ final class GroupWatcher {
     private static final String PROGRAM = "$1==\"+\"{g[$2]=1; next} $1==\"-\"{delete g[$2]; next} "
             + "$1==\"q\"{quit=1; exit} "
             + "END{if (quit) exit; c=\"\"; for (k in g) c=c \" -\" k; if (c != \"\") system(\"kill -9\" c \" 2>/dev/null\")}";
+
+    /** How long an exiting JVM waits for the watcher to leave (it takes a few ms). */
+    private static final long QUIT_WAIT_MS = 200;
 
     /** Held for the watcher's life: the pipe must close only when this JVM ends, never with a dropped reference. */
     private Process process;
@@ -75,9 +79,30 @@ final class GroupWatcher {
         send(sb.toString());
     }
 
-    /** A normal end: the watcher leaves without killing anything. */
+    /**
+     * A normal end: the watcher leaves without killing anything. The pipe is closed after the word and the
+     * watcher awaited (briefly): awk may read its input in blocks and act on the "q" only at the end of it;
+     * until the watcher is gone the JDK's thread that waits for it sits in native code, and a JVM that exits
+     * waits up to 300 ms for such threads (JDK 25's UserThreadWaitAttemptsAtExit) — on every run.
+     */
     private void quit() {
         send("q\n");
+        synchronized (this) {
+            if (failed) {
+                return;
+            }
+            failed = true; // nothing more is sent
+            try {
+                pipe.close();
+            } catch (IOException e) {
+                return;
+            }
+        }
+        try {
+            process.waitFor(QUIT_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private synchronized void send(String lines) {

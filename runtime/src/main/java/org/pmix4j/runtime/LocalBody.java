@@ -17,9 +17,16 @@ final class LocalBody implements ProcessBody {
         this.process = process;
         this.output = output;
         this.node = node;
-        // taken on the JDK's reaper thread as soon as the process is gone (Process.onExit would first hop
-        // to a pool, which on a busy machine can reorder two ends)
-        this.exitTime = process.toHandle().onExit().thenApply(x -> System.nanoTime());
+        // taken on the reaper thread as soon as the process is gone: the JDK's handle's (its Process.onExit
+        // would first hop to a pool, which on a busy machine can reorder two ends); one started by posix_spawn
+        // (ProcessStarter) completes its own onExit on its reaper, where its handle's would start another
+        // thread to wait for the same end
+        CompletableFuture<?> end = startedByTheJdk(process) ? process.toHandle().onExit() : process.onExit();
+        this.exitTime = end.thenApply(x -> System.nanoTime());
+    }
+
+    private static boolean startedByTheJdk(Process process) {
+        return process.getClass().getModule() == Process.class.getModule();
     }
 
     @Override

@@ -88,10 +88,22 @@ final class LocalProcessLauncher implements ProcessLauncher {
             job.ended().thenRun(() -> held.forget(job.nspace()));
         }
         String forkExecAgent = Attributes.FORKEXEC_AGENT.find(request.registration()).orElse(null);
+        JoinEnvironment join = new JoinEnvironment(serverEnv);
         if (forkExecAgent == null) {
-            // one by one: a process that cannot be started fails the launch after those before it started
+            // a process that cannot be started fails the launch after those before it started
+            List<ProcessCommand> commands = new ArrayList<>();
+            RuntimeException unresolved = null;
             for (ProcPlacement s : request.procs()) {
-                start(request, command(request, s, execAgent), holdAtExec);
+                try {
+                    commands.add(command(request, s, execAgent, join));
+                } catch (RuntimeException e) {
+                    unresolved = e;
+                    break;
+                }
+            }
+            startAll(request, commands, holdAtExec);
+            if (unresolved != null) {
+                throw unresolved;
             }
             return;
         }
@@ -101,14 +113,12 @@ final class LocalProcessLauncher implements ProcessLauncher {
         }
         List<ProcessCommand> commands = new ArrayList<>();
         for (ProcPlacement s : request.procs()) {
-            commands.add(command(request, s, execAgent));
+            commands.add(command(request, s, execAgent, join));
         }
         // each agent stands in its process's place: it is what the launcher starts, watches and reports
         List<ProcessCommand> inPlace = agents.inPlaceOf(job, forkExecAgent, commands, agentEnvironment());
         try {
-            for (ProcessCommand c : inPlace) {
-                start(request, c, holdAtExec);
-            }
+            startAll(request, inPlace, holdAtExec);
         } catch (RuntimeException e) {
             if (job.processes().isEmpty()) {
                 agents.withdraw(job); // the job is taken back: its agents' job goes with it
@@ -117,15 +127,51 @@ final class LocalProcessLauncher implements ProcessLauncher {
         }
     }
 
-    private void start(Request request, ProcessCommand command, boolean holdAtExec) {
+    /**
+     * Starts {@code commands} in order; a process that cannot start fails the launch after those before it
+     * started. Not held, they are started in one hand-off to the starter's thread, and their output is
+     * attached after: the spawning is what the ranks already started wait for in MPI_Init.
+     */
+    private void startAll(Request request, List<ProcessCommand> commands, boolean holdAtExec) {
+        if (holdAtExec) {
+            for (ProcessCommand c : commands) {
+                started(request, fork(request, c), true);
+            }
+            return;
+        }
+        List<ProcessBuilder> builders = new ArrayList<>(commands.size());
+        for (ProcessCommand c : commands) {
+            builders.add(builder(request, c, false));
+        }
+        // the server is told each pid at once: it checks each connection against its process, which the first
+        // processes make while the last are started
+        // stdin is connected first: told of the start, a daemon's parent may send the process its stdin at once
+        ProcessStarter.Started s = starter.startGroupLeaders(builders, (p, i) -> {
+            connectStdin(request, commands.get(i), p);
+            started.accept(commands.get(i).proc(), p.pid());
+        });
+        for (int i = 0; i < s.processes().size(); i++) {
+            watch(request.job(), connectOutput(request, commands.get(i), s.processes().get(i)));
+        }
+        if (s.failure() != null) {
+            throw cannotStart(request, commands.get(s.processes().size()), s.failure());
+        }
+    }
+
+    private void started(Request request, LaunchedProcess p, boolean holdAtExec) {
         Job job = request.job();
-        LaunchedProcess p = fork(request, command, holdAtExec);
         job.add(p);
         started.accept(p.proc(), p.pid());
         if (holdAtExec) {
             held.held(p.proc(), p.pid());
         }
-        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> watch(job, p));
+        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(job, p));
+    }
+
+    /** Adds a process to its job and waits for its end on a virtual thread of its own. */
+    private void watch(Job job, LaunchedProcess p) {
+        job.add(p);
+        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(job, p));
     }
 
     /**
@@ -134,8 +180,9 @@ final class LocalProcessLauncher implements ProcessLauncher {
      *
      * @param execAgent PMIX_EXEC_AGENT: a program started in the process's place with the process's command line
      *                  as its arguments, which execs it when it has done what it does; or {@code null}
+     * @param join      what the server gives the job's processes for joining it
      */
-    private ProcessCommand command(Request request, ProcPlacement s, String execAgent) {
+    private ProcessCommand command(Request request, ProcPlacement s, String execAgent, JoinEnvironment join) {
         Job job = request.job();
         AppContext app = job.apps().get(s.appnum());
         String wdir = request.wdirs().get(s.appnum());
@@ -144,7 +191,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         OpenMpi.recognise(childEnv, job.placement().oversubscribed());
         childEnv.putAll(runEnv);
         childEnv.putAll(app.env());
-        childEnv.putAll(serverEnv.apply(proc));
+        childEnv.putAll(join.of(proc));
         List<String> program = new ArrayList<>(app.argv());
         program.set(0, Launcher.resolve(program.get(0), childEnv.get("PATH"), wdir));
         if (execAgent != null) {
@@ -171,44 +218,73 @@ final class LocalProcessLauncher implements ProcessLauncher {
         return env;
     }
 
-    private LaunchedProcess fork(Request request, ProcessCommand command, boolean holdAtExec) {
-        Job job = request.job();
+    /** Starts one process held at its exec (PMIX_DEBUG_STOP_ON_EXEC), after its binding's exec. */
+    private LaunchedProcess fork(Request request, ProcessCommand command) {
+        List<String> binding = binder.bindCommandPrefix(command.placement().cpus());
+        try {
+            return connect(request, command, starter.startHeldGroupLeader(builder(request, command, true), binding));
+        } catch (IOException ex) {
+            throw cannotStart(request, command, ex);
+        }
+    }
+
+    /**
+     * What starts {@code command}: its argv behind the CPU binding's prefix (not when held: the binding is
+     * then run before the exec that is held), environment, directory, and stdin (a pipe for the ranks that
+     * read the launcher's or a tool's, else /dev/null). Each process leads a session and process group of its
+     * own (as PRRTE's children do, ProcessStarter.startGroupLeader): a signal to the launcher's group does not
+     * reach it twice, and what it leaves running is found and ended with the job.
+     */
+    private ProcessBuilder builder(Request request, ProcessCommand command, boolean holdAtExec) {
         ProcPlacement s = command.placement();
-        AppContext app = job.apps().get(s.appnum());
-        Proc proc = command.proc();
-        // each process leads a session and process group of its own (as PRRTE's children do,
-        // ProcessStarter.startGroupLeader): a signal to the launcher's group does not reach it twice, and what
-        // it leaves running is found and ended with the job
-        List<String> binding = binder.bindCommandPrefix(s.cpus());
-        List<String> argv = new ArrayList<>(holdAtExec ? List.of() : binding);
+        List<String> argv = new ArrayList<>(holdAtExec ? List.of() : binder.bindCommandPrefix(s.cpus()));
         argv.addAll(command.argv());
         ProcessBuilder pb = new ProcessBuilder(argv).directory(new File(command.wdir()));
         pb.environment().clear();
         pb.environment().putAll(command.env());
-        boolean readsStdin = request.stdin() != null && request.stdinRanks().receives(s.rank());
-        // a spawned job's stdin comes from its requester's pushes, for the ranks its PMIX_FWD_STDIN names
-        boolean pushedStdin = !readsStdin && request.pushedStdin().test(s.rank());
-        pb.redirectInput(readsStdin || pushedStdin ? ProcessBuilder.Redirect.PIPE
+        pb.redirectInput(readsStdin(request, s) || pushedStdin(request, s) ? ProcessBuilder.Redirect.PIPE
                 : ProcessBuilder.Redirect.from(new File("/dev/null")));
-        try {
-            // held: at the exec of the program itself, after the binding's (taskset execs it)
-            Process p = holdAtExec ? starter.startHeldGroupLeader(pb, binding) : starter.startGroupLeader(pb);
-            ProcessOutput po = iof.attach(proc, p.pid(), job.size(), request.output(), request.printed(),
-                    p.getInputStream(), p.getErrorStream());
-            if (readsStdin) {
-                request.stdin().addTarget(proc, p.getOutputStream());
-            } else if (pushedStdin) {
-                toolStdin.attach(proc, p.getOutputStream());
-            }
-            return new LaunchedProcess(proc, new LocalBody(p, po, hostname));
-        } catch (IOException ex) {
-            throw new LaunchException("cannot start process rank " + s.rank() + ": " + String.join(" ", app.argv())
-                    + ": " + ex.getMessage(), 127);
+        return pb;
+    }
+
+    private static boolean readsStdin(Request request, ProcPlacement s) {
+        return request.stdin() != null && request.stdinRanks().receives(s.rank());
+    }
+
+    /** A spawned job's stdin comes from its requester's pushes, for the ranks its PMIX_FWD_STDIN names. */
+    private static boolean pushedStdin(Request request, ProcPlacement s) {
+        return !readsStdin(request, s) && request.pushedStdin().test(s.rank());
+    }
+
+    /** Forwards the output of a process just started, and its stdin where it reads any. */
+    private LaunchedProcess connect(Request request, ProcessCommand command, Process p) {
+        LaunchedProcess launched = connectOutput(request, command, p);
+        connectStdin(request, command, p);
+        return launched;
+    }
+
+    private LaunchedProcess connectOutput(Request request, ProcessCommand command, Process p) {
+        ProcessOutput po = iof.attach(command.proc(), p.pid(), request.job().size(), request.output(),
+                request.printed(), p.getInputStream(), p.getErrorStream());
+        return new LaunchedProcess(command.proc(), new LocalBody(p, po, hostname));
+    }
+
+    private void connectStdin(Request request, ProcessCommand command, Process p) {
+        if (readsStdin(request, command.placement())) {
+            request.stdin().addTarget(command.proc(), p.getOutputStream());
+        } else if (pushedStdin(request, command.placement())) {
+            toolStdin.attach(command.proc(), p.getOutputStream());
         }
     }
 
+    private static LaunchException cannotStart(Request request, ProcessCommand command, IOException ex) {
+        AppContext app = request.job().apps().get(command.placement().appnum());
+        return new LaunchException("cannot start process rank " + command.placement().rank() + ": "
+                + String.join(" ", app.argv()) + ": " + ex.getMessage(), 127);
+    }
+
     /** Waits for the end (and the last of the output) and reports it. */
-    private void watch(Job job, LaunchedProcess p) {
+    private void awaitEnd(Job job, LaunchedProcess p) {
         int status;
         try {
             status = p.waitFor();

@@ -9,7 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.function.ObjIntConsumer;
 import org.pmix4j.runtime.debug.ExecHold;
+import org.pmix4j.runtime.debug.SessionSpawn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +33,11 @@ import org.slf4j.LoggerFactory;
  * process's group is ended by the {@link GroupWatcher} at once, and what left it by the next
  * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
  * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
+ *
+ * <p>On a JDK 22+ a process is started with posix_spawn, which makes its session itself
+ * ({@link SessionSpawn}): setpriv then execs the command. Else the JDK starts it (through its jspawnhelper)
+ * behind setpriv and the setsid program. A job's processes are handed to the starter's thread at once
+ * ({@link #startGroupLeaders}): each hand-off waits for that thread to be scheduled.
  */
 public final class ProcessStarter {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessStarter.class);
@@ -43,12 +50,24 @@ public final class ProcessStarter {
      * A start for the starter's thread; {@code held}: stopped at its first instruction after exec, of the
      * command after {@code heldAfter} (the commands that exec it, e.g. the CPU binding).
      */
-    private record Start(ProcessBuilder builder, boolean held, List<String> heldAfter,
-            CompletableFuture<Process> result) {
+    private record Start(List<ProcessBuilder> builders, boolean held, boolean byJdk, List<String> heldAfter,
+            ObjIntConsumer<Process> each, CompletableFuture<Started> result) {
+    }
+
+    /**
+     * What a start of several processes did: those started, in order, and why the next could not be
+     * ({@code null} when all were); none after a failure is tried.
+     */
+    public record Started(List<Process> processes, IOException failure) {
+        public Started {
+            processes = List.copyOf(processes);
+        }
     }
 
     private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
     private final List<String> prefix;
+    /** posix_spawn in a new session (JDK 22+): no jspawnhelper and no setsid program per process; or null. */
+    private final SessionSpawn direct = SessionSpawn.available().orElse(null);
     /** setsid by its full path: after setpriv, a bare name would be looked up on the job's own PATH. */
     private final String setsid;
     /** Started with the first process: a JVM that starts none (a front end) needs no watcher. */
@@ -73,14 +92,39 @@ public final class ProcessStarter {
     /**
      * Starts {@code builder}'s command as the leader of a new session and process group ({@code setsid},
      * which does not fork here: a child of the JVM leads no group), its argv preceded by the parent-death
-     * prefix, on the starter's thread; waits for the start. The builder's command is changed.
+     * prefix, on the starter's thread; waits for the start. The builder's command is changed. Started by the
+     * JDK: the launch agents and srun of daemons on other nodes did not join with a posix_spawn start (not
+     * understood yet), so only a job's processes ({@link #startGroupLeaders}) are started that way.
      */
     public Process startGroupLeader(ProcessBuilder builder) throws IOException {
-        List<String> argv = new ArrayList<>(prefix);
-        argv.add(setsid);
-        argv.addAll(builder.command());
-        builder.command(argv);
-        return start(builder, false);
+        Started s = start(List.of(builder), false, true, List.of(), (p, i) -> { });
+        if (s.failure() != null) {
+            throw s.failure();
+        }
+        return s.processes().get(0);
+    }
+
+    /**
+     * As {@link #startGroupLeader}, for several processes in one hand-off to the starter's thread, which
+     * starts them one after the other (a job's processes: each hand-off waits for that thread to be
+     * scheduled, which on a machine busy with the job's first processes costs more than the start). Stops at
+     * the first that cannot start; the builders' commands may be changed.
+     */
+    public Started startGroupLeaders(List<ProcessBuilder> builders) {
+        return startGroupLeaders(builders, (p, i) -> { });
+    }
+
+    /**
+     * As {@link #startGroupLeaders(List)}, telling {@code each} of every process (and its builder's index)
+     * as soon as it is started, on the starter's thread (it must be quick): what the first of a job's
+     * processes do meanwhile may need it (the server checks each connection against the pid it was told).
+     */
+    public Started startGroupLeaders(List<ProcessBuilder> builders, ObjIntConsumer<Process> each) {
+        try {
+            return start(builders, false, false, List.of(), each);
+        } catch (IOException e) {
+            return new Started(List.of(), e); // interrupted: what was started is killed
+        }
     }
 
     /**
@@ -100,30 +144,32 @@ public final class ProcessStarter {
      * the application, not at that of the first of them.
      */
     public Process startHeldGroupLeader(ProcessBuilder builder, List<String> execsFirst) throws IOException {
-        return start(builder, true, execsFirst);
+        Started s = start(List.of(builder), true, false, execsFirst, (p, i) -> { });
+        if (s.failure() != null) {
+            throw s.failure();
+        }
+        return s.processes().get(0);
     }
 
-    private Process start(ProcessBuilder builder, boolean held) throws IOException {
-        return start(builder, held, List.of());
-    }
-
-    private Process start(ProcessBuilder builder, boolean held, List<String> heldAfter) throws IOException {
-        Start s = new Start(builder, held, List.copyOf(heldAfter), new CompletableFuture<>());
+    private Started start(List<ProcessBuilder> builders, boolean held, boolean byJdk, List<String> heldAfter,
+            ObjIntConsumer<Process> each) throws IOException {
+        Start s = new Start(List.copyOf(builders), held, byJdk, List.copyOf(heldAfter), each,
+                new CompletableFuture<>());
         queue.add(s);
         try {
-            Process p = s.result().get();
-            watcher().watch(p.pid());
-            return p;
+            Started started = s.result().get();
+            GroupWatcher w = started.processes().isEmpty() ? null : watcher();
+            for (Process p : started.processes()) {
+                w.watch(p.pid());
+            }
+            return started;
         } catch (InterruptedException e) {
             // the start goes on without us: whatever it starts is told to the caller nowhere, so kill it
-            s.result().thenAccept(Process::destroyForcibly);
+            s.result().thenAccept(started -> started.processes().forEach(Process::destroyForcibly));
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + builder.command(), e);
+            throw new IOException("interrupted while starting " + builders.get(0).command(), e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(e.getCause());
+            throw new IOException(e.getCause()); // serve completes every start normally
         }
     }
 
@@ -154,13 +200,40 @@ public final class ProcessStarter {
             } catch (InterruptedException e) {
                 continue; // nobody may end this thread
             }
-            try {
-                s.result().complete(s.held() ? ExecHold.available().start(s.builder(), concat(prefix, s.heldAfter()))
-                        : s.builder().start());
-            } catch (Throwable e) {
-                s.result().completeExceptionally(e);
+            List<Process> started = new ArrayList<>();
+            IOException failure = null;
+            for (ProcessBuilder b : s.builders()) {
+                try {
+                    Process p = s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b, s.byJdk());
+                    started.add(p);
+                    s.each().accept(p, started.size() - 1);
+                } catch (IOException e) {
+                    failure = e;
+                    break;
+                } catch (Throwable e) {
+                    failure = new IOException(e.toString(), e);
+                    break;
+                }
             }
+            s.result().complete(new Started(started, failure));
         }
+    }
+
+    /** One group leader, on the starter's thread: by posix_spawn where this JVM can, else by the JDK and setsid. */
+    private Process start(ProcessBuilder b, boolean byJdk) throws IOException {
+        List<String> command = b.command();
+        // a process that reads a pipe from this JVM is started by the JDK: a rank on another node given the
+        // launcher's stdin through its daemon never saw it when posix_spawned (not understood yet)
+        if (!byJdk && direct != null && !command.isEmpty()
+                && b.redirectInput().type() != ProcessBuilder.Redirect.Type.PIPE
+                && (prefix.isEmpty() ? command.get(0) : prefix.get(0)).startsWith("/")) {
+            return direct.start(b, prefix);
+        }
+        List<String> argv = new ArrayList<>(prefix);
+        argv.add(setsid);
+        argv.addAll(command);
+        b.command(argv);
+        return b.start();
     }
 
     private static Path firstExecutable(List<Path> candidates) {

@@ -35,14 +35,19 @@ public final class DebugAttach implements Prun.DebugSession {
     @Override
     public void ready(PmixTool tool, String nspace) {
         List<ProcInfo> table = JobListing.processTable(tool, nspace);
-        err.println("pmix4j debug: job " + nspace + " is paused; its processes:");
+        // the table in one write: the DVM's own messages, forwarded to the same stderr, must not land inside it
+        StringBuilder text = new StringBuilder("pmix4j debug: job " + nspace + " is paused; its processes:\n");
         ProcInfo target = null;
         for (ProcInfo p : table) {
-            err.printf("  rank %d pid %d host %s state %s %s%n", p.proc().rank(), p.pid(), p.hostname(), p.state(),
-                    p.executable());
+            text.append(String.format("  rank %d pid %d host %s state %s %s%n", p.proc().rank(), p.pid(),
+                    p.hostname(), p.state(), p.executable()));
             if (rank != null && p.proc().rank() == rank) {
                 target = p;
             }
+        }
+        synchronized (err) {
+            err.print(text);
+            err.flush();
         }
         if (rank == null) {
             err.println("pmix4j debug: attach a debugger to any of them; release the job with: pmix4j debug release "

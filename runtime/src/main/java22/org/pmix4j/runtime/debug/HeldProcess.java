@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A child started by {@link PtraceExecHold}, as a {@link Process} that behaves like the JDK's own: its
+ * A child started by {@link PtraceExecHold} (or by {@link PosixSessionSpawn}, never held), as a {@link Process}
+ * that behaves like the JDK's own: its
  * streams, its end (with the JDK's exit value: the exit status, or 128 + the signal that killed it),
  * destroy (SIGTERM, then SIGCONT: see {@link #destroy}) and destroyForcibly (SIGKILL), its
  * {@link ProcessHandle} (for its descendants). The JDK does not know the child, so one
@@ -23,16 +24,25 @@ final class HeldProcess extends Process {
     private final InputStream stdout;
     private final InputStream stderr;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    /** Started held (stopped until released): a destroy must continue it. */
+    private final boolean held;
 
     /** {@code child} must be alive and stopped, no longer traced. */
     HeldProcess(PosixSpawn.Child child) throws IOException {
+        this(child, true);
+    }
+
+    /** {@code child} must not be traced; {@code held}: it was started stopped at exec. */
+    HeldProcess(PosixSpawn.Child child, boolean held) throws IOException {
         this.pid = child.pid();
+        this.held = held;
         // taken while the child cannot be gone: ProcessHandle.of knows no process that was reaped
         this.handle = ProcessHandle.of(pid).orElseThrow(() -> new IOException("process " + pid + " is gone"));
         this.stdin = child.stdin();
         this.stdout = child.stdout();
         this.stderr = child.stderr();
-        Thread.ofPlatform().daemon(true).name("held-process-" + pid).start(this::reap);
+        Thread.ofPlatform().daemon(true).name((held ? "held-process-" : "process-") + pid).stackSize(64 * 1024)
+                .start(this::reap);
     }
 
     private void reap() {
@@ -113,7 +123,9 @@ final class HeldProcess extends Process {
     @Override
     public void destroy() {
         signal(Libc.SIGTERM);
-        signal(Libc.SIGCONT);
+        if (held) {
+            signal(Libc.SIGCONT);
+        }
     }
 
     @Override

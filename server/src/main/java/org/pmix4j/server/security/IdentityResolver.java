@@ -102,14 +102,20 @@ public final class IdentityResolver implements AutoCloseable {
 
     private void answer(List<Pending> batch) throws IOException {
         Set<Integer> ports = new HashSet<>();
+        Map<InetSocketAddress, InetSocketAddress> sought = new HashMap<>();
         for (Pending p : batch) {
             ports.add(p.peer.getPort());
+            sought.put(p.peer, p.server);
         }
         Map<Pending, KernelSocket> matched = new HashMap<>();
-        match(batch, table.read("tcp", ports), matched);
+        // read only as far as the batch's sockets
+        match(batch, table.read("tcp", ports, sought), matched);
         if (matched.size() < batch.size()) {
             // IPv6 connections, and IPv4 ones accepted by an IPv6 socket, are in the other table
-            match(batch, table.read("tcp6", ports), matched);
+            for (Pending p : matched.keySet()) {
+                sought.remove(p.peer);
+            }
+            match(batch, table.read("tcp6", ports, sought), matched);
         }
         Set<Long> inodes = new HashSet<>();
         Set<Integer> uids = new HashSet<>();

@@ -1,6 +1,7 @@
 package org.pmix4j.server.security;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -10,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,6 +25,8 @@ import java.util.Set;
  */
 final class SocketTable {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    /** What one read asks of the kernel: a few of its pages (a line is 150 bytes). */
+    private static final int CHUNK = 16 * 1024;
 
     private final Path procNet;
 
@@ -34,35 +40,77 @@ final class SocketTable {
      * the lines of those ports are parsed.
      */
     List<KernelSocket> read(String table, Set<Integer> localPorts) throws IOException {
+        return read(table, localPorts, null);
+    }
+
+    /**
+     * As {@link #read(String, Set)}, but stops reading as soon as a held socket has been read for each of
+     * {@code sought} (its local end mapped to its remote end; {@code null}: reads it all). The kernel writes the table as it is read, walking its
+     * socket hash a page of text at a time: a reading that stops early spares it the rest of the walk, which
+     * is most of the cost (a few ms a reading on a loaded node, where the whole table is asked again for every
+     * burst of connecting clients).
+     */
+    List<KernelSocket> read(String table, Set<Integer> localPorts, Map<InetSocketAddress, InetSocketAddress> sought)
+            throws IOException {
         List<KernelSocket> out = new ArrayList<>();
-        byte[] text;
-        try {
-            text = Files.readAllBytes(procNet.resolve(table));
+        Map<InetSocketAddress, InetSocketAddress> missing = sought == null ? null : new HashMap<>(sought);
+        try (InputStream in = Files.newInputStream(procNet.resolve(table))) {
+            byte[] buf = new byte[CHUNK];
+            int filled = 0;
+            boolean header = true;
+            while (true) {
+                if (filled == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer: never seen
+                }
+                int n = in.read(buf, filled, buf.length - filled);
+                if (n < 0) {
+                    break;
+                }
+                filled += n;
+                // bytes, not lines: the launcher's server reads this while a job's thousand processes start,
+                // with its code still cold; a String per line of the whole table cost more than the kernel's walk
+                int lineStart = 0;
+                int lineEnd;
+                while ((lineEnd = indexOf(buf, (byte) '\n', lineStart, filled)) >= 0) {
+                    if (header) {
+                        header = false;
+                    } else if (take(buf, lineStart, lineEnd, localPorts, out, missing) && missing.isEmpty()) {
+                        return out;
+                    }
+                    lineStart = lineEnd + 1;
+                }
+                System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+                filled -= lineStart;
+            }
+            if (filled > 0 && !header) {
+                take(buf, 0, filled, localPorts, out, missing);
+            }
         } catch (NoSuchFileException e) {
             return out; // IPv6 disabled in this kernel
-        }
-        // bytes, not lines: the launcher's server reads this while a job's thousand processes start, with
-        // its code still cold; a String per line of the whole table cost more than the kernel's walk
-        int lineStart = text.length == 0 ? 0 : indexOf(text, (byte) '\n', 0) + 1; // the header
-        while (lineStart > 0 && lineStart < text.length) {
-            int lineEnd = indexOf(text, (byte) '\n', lineStart);
-            if (lineEnd < 0) {
-                lineEnd = text.length;
-            }
-            int port = localPort(text, lineStart, lineEnd);
-            if (port >= 0 && localPorts.contains(port)) {
-                KernelSocket s = parse(new String(text, lineStart, lineEnd - lineStart, StandardCharsets.ISO_8859_1));
-                if (s != null) {
-                    out.add(s);
-                }
-            }
-            lineStart = lineEnd + 1;
         }
         return out;
     }
 
-    private static int indexOf(byte[] text, byte b, int from) {
-        for (int i = from; i < text.length; i++) {
+    /**
+     * Adds the socket of one line if its local port is sought; true when that made one of {@code missing}
+     * found.
+     */
+    private static boolean take(byte[] text, int from, int to, Set<Integer> localPorts, List<KernelSocket> out,
+            Map<InetSocketAddress, InetSocketAddress> missing) {
+        int port = localPort(text, from, to);
+        if (port < 0 || !localPorts.contains(port)) {
+            return false;
+        }
+        KernelSocket s = parse(new String(text, from, to - from, StandardCharsets.ISO_8859_1));
+        if (s == null) {
+            return false;
+        }
+        out.add(s);
+        return missing != null && s.isHeld() && missing.remove(s.local(), s.remote());
+    }
+
+    private static int indexOf(byte[] text, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
             if (text[i] == b) {
                 return i;
             }

@@ -8,8 +8,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.pmix4j.server.sessiondir.ProcessIds;
 
 /** The kernel's socket tables read, and a real connection's owner found through them. */
@@ -66,5 +72,31 @@ class SocketTableTest {
             assertEquals(new KernelIdentity(true, -1, -1, -1), id);
             assertTrue(!id.processKnown());
         }
+    }
+
+    @Test
+    void aReadingStopsOnceTheSoughtSocketsAreFoundAndReadsLinesAcrossItsChunks(@TempDir Path net) throws Exception {
+        StringBuilder table = new StringBuilder("  sl  local_address rem_address   st tx_queue rx_queue\n");
+        // 300 lines of other sockets (45 KB: several of the reader's chunks), then the sought one, then more
+        for (int i = 0; i < 300; i++) {
+            table.append(String.format("  %3d: 0100007F:%04X 0100007F:1F90 01 00000000:00000000 00:00000000"
+                    + " 00000000  1001        0 %d 1 00000000539cb6ed 20 4 30 10 -1%n", i, 20000 + i, 1000 + i));
+        }
+        table.append("  300: 0100007F:A789 0100007F:1F90 01 00000000:00000000 00:00000000"
+                + " 00000000  1002        0 4480459 1 00000000539cb6ed 20 4 30 10 -1\n");
+        table.append("  301: 0100007F:A789 0100007F:1F91 01 00000000:00000000 00:00000000"
+                + " 00000000  1003        0 4480460 1 00000000539cb6ed 20 4 30 10 -1\n");
+        Files.writeString(net.resolve("tcp"), table);
+        InetSocketAddress peer = new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0xA789);
+        InetSocketAddress server = new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 8080);
+        SocketTable t = new SocketTable(net);
+
+        List<KernelSocket> all = t.read("tcp", Set.of(0xA789, 20000 + 150));
+        assertEquals(List.of(1150L, 4480459L, 4480460L), all.stream().map(KernelSocket::inode).toList());
+        List<KernelSocket> sought = t.read("tcp", Set.of(0xA789), Map.of(peer, server));
+        assertEquals(List.of(4480459L), sought.stream().map(KernelSocket::inode).toList(),
+                "the line after the sought socket is not read");
+        assertEquals(1002, sought.get(0).uid());
+        assertEquals(List.of(), t.read("tcp6", Set.of(0xA789), Map.of(peer, server)), "no such table: no IPv6");
     }
 }
