@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Opens the shared-memory store a server offers, or says why it offers none: the server's environment
@@ -23,7 +24,7 @@ public final class SharedStores {
 
     /**
      * The store, in the directory {@code makeDirectory} creates of a name (one the server's session
-     * directories track, so that it goes with them).
+     * directories track, so that it goes with them) while it holds a namespace.
      */
     public static SharedStore open(Function<String, Path> makeDirectory, Map<String, String> env) {
         Optional<String> refused = refusal(env);
@@ -36,20 +37,16 @@ public final class SharedStores {
         } catch (IllegalArgumentException e) {
             return new Off(e.getMessage());
         }
-        Path dir;
+        // libpmix's name, with the server's pid; made with the first namespace
+        String name = "pmix_dstor_ds21_" + ProcessHandle.current().pid();
+        Supplier<Path> dir = () -> makeDirectory.apply(name);
         try {
-            // libpmix's name, with the server's pid
-            dir = makeDirectory.apply("pmix_dstor_ds21_" + ProcessHandle.current().pid());
-        } catch (RuntimeException e) {
-            return new Off("no directory for the shared-memory store: " + e.getMessage());
-        }
-        try {
-            return (SharedStore) Class.forName(IMPLEMENTATION).getDeclaredConstructor(Path.class, StoreSizes.class)
+            return (SharedStore) Class.forName(IMPLEMENTATION).getDeclaredConstructor(Supplier.class, StoreSizes.class)
                     .newInstance(dir, sizes);
         } catch (ClassNotFoundException e) {
             return new Off("this build of pmix4j has no shared-memory store (it was built with a JDK older than 22)");
         } catch (InvocationTargetException e) {
-            return new Off("the shared-memory store cannot be made in " + dir + ": " + rootMessage(e));
+            return new Off("the shared-memory store cannot be made: " + rootMessage(e));
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return new Off("the shared-memory store cannot be used here: " + rootMessage(e));
         }

@@ -29,9 +29,11 @@ final class Ds21Store implements SharedStore {
     /** The wait after a write gave up, until one succeeds again: a stopped reader stalls the loop once. */
     private static final Duration SHORT_PATIENCE = Duration.ofMillis(20);
 
-    private final Path dir;
+    private final java.util.function.Supplier<Path> makeDirectory;
     private final StoreSizes sizes;
-    private final NamespaceDirectory directory;
+    /** The directory and its initial segments while the store holds a namespace (as libpmix's session). */
+    private Path dir;
+    private NamespaceDirectory directory;
     private final Map<String, Space> spaces = new LinkedHashMap<>();
     private int added;
     private Duration patience = PATIENCE;
@@ -48,16 +50,14 @@ final class Ds21Store implements SharedStore {
         }
     }
 
-    /** A store in {@code dir} (made for it: {@code pmix_dstor_ds21_<pid>}), with its first initial segment. */
-    Ds21Store(Path dir, StoreSizes sizes) throws IOException {
+    /**
+     * A store whose directory ({@code pmix_dstor_ds21_<pid>}) {@code makeDirectory} makes when the first
+     * namespace comes; it goes again with the last one, as libpmix's store session does, so a runtime that
+     * outlives its jobs keeps nothing of them.
+     */
+    Ds21Store(java.util.function.Supplier<Path> makeDirectory, StoreSizes sizes) {
+        this.makeDirectory = makeDirectory;
         this.sizes = sizes;
-        this.dir = dir;
-        try {
-            this.directory = new NamespaceDirectory(dir, sizes.initial());
-        } catch (IOException | RuntimeException e) {
-            removeDirectory();
-            throw e;
-        }
     }
 
     @Override
@@ -68,6 +68,9 @@ final class Ds21Store implements SharedStore {
     @Override
     public Map<String, String> clientEnvironment() {
         Map<String, String> env = new LinkedHashMap<>();
+        if (dir == null) {
+            return env; // no namespace here: nothing to attach to
+        }
         env.put("PMIX_DSTORE_21_BASE_PATH", dir.toString());
         // clients map the sizes their own environment gives: say them, so both sides agree
         env.putAll(sizes.environment());
@@ -80,7 +83,26 @@ final class Ds21Store implements SharedStore {
             throw new IOException("namespace " + nspace + " is already in the store");
         }
         SafeName.check(nspace);
-        spaces.put(nspace, new Space(added++, LockSegment.create(dir.resolve("smlockseg-" + nspace), localProcs)));
+        if (directory == null) {
+            try {
+                dir = makeDirectory.get();
+            } catch (RuntimeException e) {
+                throw new IOException("no directory for the store: " + e.getMessage(), e);
+            }
+            try {
+                directory = new NamespaceDirectory(dir, sizes.initial());
+            } catch (IOException | RuntimeException e) {
+                removeDirectory();
+                throw e;
+            }
+        }
+        try {
+            spaces.put(nspace, new Space(added++, LockSegment.create(dir.resolve("smlockseg-" + nspace), localProcs)));
+        } finally {
+            if (spaces.isEmpty()) {
+                release();
+            }
+        }
     }
 
     @Override
@@ -134,6 +156,9 @@ final class Ds21Store implements SharedStore {
             s.data.delete();
         }
         s.lock.delete();
+        if (spaces.isEmpty()) {
+            release();
+        }
     }
 
     @Override
@@ -141,11 +166,23 @@ final class Ds21Store implements SharedStore {
         for (String ns : List.copyOf(spaces.keySet())) {
             removeNamespace(ns);
         }
-        directory.close();
+        release();
+    }
+
+    /** Unmaps the initial segments and removes the directory (no namespace is left). */
+    private void release() {
+        if (directory != null) {
+            directory.close();
+            directory = null;
+        }
         removeDirectory();
+        dir = null;
     }
 
     private void removeDirectory() {
+        if (dir == null) {
+            return;
+        }
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -114,6 +114,7 @@ class SharedStoreTest {
             server.deregisterNspace("shm").join();
             assertFalse(Files.exists(store.resolve("smdataseg-shm-0")), "the namespace's segments go with it");
             assertFalse(Files.exists(store.resolve("smlockseg-shm")));
+            assertFalse(Files.exists(store), "the directory goes with the last namespace, as libpmix's store session");
         }
         assertFalse(Files.exists(tmp.resolve("pmix_dstor_ds21_" + ProcessHandle.current().pid())),
                 "the store's directory goes with the server");
