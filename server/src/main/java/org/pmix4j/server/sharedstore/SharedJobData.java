@@ -109,6 +109,7 @@ public final class SharedJobData implements AutoCloseable {
                 batches.add(new SharedStore.Batch(r, pack(values, clientKind)));
             }
         }
+        // a write that gave up is queued, not made again at the next REQ; one that failed outright is
         if (write(nspace, batches, "job data")) {
             jobDataWritten.add(nspace);
         }
@@ -161,6 +162,7 @@ public final class SharedJobData implements AutoCloseable {
         return kinds.getOrDefault(nspace, otherwise);
     }
 
+    /** Writes {@code batches} after any queued ones; true when written or queued again, false when they were lost. */
     private boolean write(String nspace, List<SharedStore.Batch> batches, String what) {
         List<SharedStore.Batch> all = batches;
         List<SharedStore.Batch> before = pending.remove(nspace);
@@ -169,11 +171,10 @@ public final class SharedJobData implements AutoCloseable {
             all.addAll(batches);
         }
         try {
-            boolean written = store.store(nspace, all);
-            if (!written) {
+            if (!store.store(nspace, all)) {
                 pending.put(nspace, all);
             }
-            return written;
+            return true; // written, or queued to be written first next time
         } catch (IOException | RuntimeException e) {
             LOG.warn("shared-memory store of {}: {} not written ({}); clients ask the server for it", nspace, what,
                     e.getMessage());
