@@ -4,4 +4,5 @@ module org.pmix4j.examples {
     requires org.pmix4j.server;
 
     exports org.pmix4j.examples;
+    exports org.pmix4j.examples.host;
 }
