@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.ProcessOwner;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.PmixServer;
 
@@ -69,11 +70,10 @@ public final class MiniHost implements HostModule {
                     Attributes.PROC_MAP.info(ranks))).join();
 
             // the processes run as this user; the server checks each connection against what is registered
-            int uid = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-            int gid = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:gid");
+            ProcessOwner me = ProcessOwner.current();
             for (int rank = 0; rank < size; rank++) {
                 Proc proc = new Proc(nspace, rank);
-                server.registerClient(proc, uid, gid).join();
+                server.registerClient(proc, me.uid(), me.gid()).join();
                 ProcessBuilder launch = new ProcessBuilder(command).inheritIO();
                 launch.environment().putAll(server.setupFork(proc)); // PMIX_NAMESPACE, PMIX_RANK, the server's URI ...
                 Process process = launch.start();
