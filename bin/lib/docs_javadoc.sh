@@ -11,7 +11,7 @@ declare -A fallback=(
   [api]="org.pmix4j.api"
   [wire]="org.pmix4j.wire org.pmix4j.wire.text"
   [server]="org.pmix4j.server"
-  [client]="org.pmix4j.client org.pmix4j.client.tool org.pmix4j.client.iof"
+  [client]="org.pmix4j.client org.pmix4j.client.tool"
   [runtime]=""
 )
 packages=() sources=()

@@ -50,9 +50,7 @@ public final class DataBuffer {
         return b;
     }
 
-    /**
-     * {@return the encoding of this buffer}
-     */
+    /** {@return the encoding of this buffer} */
     public BufferKind kind() {
         return kind;
     }

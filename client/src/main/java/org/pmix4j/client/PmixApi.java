@@ -54,13 +54,9 @@ public abstract class PmixApi implements AutoCloseable {
     /** The library version announced to servers; a 4.2 server treats us as a 4.2 peer. */
     public static final String PROTOCOL_VERSION = "4.2.2";
 
-    /**
-     * What this process knows of its own and its peers' data: job information, fetched values, its own puts.
-     */
+    /** What this process knows of its own and its peers' data: job information, fetched values, its own puts. */
     protected final DataStore store;
-    /**
-     * The event handlers this process registered, and the executor they run on.
-     */
+    /** The event handlers this process registered, and the executor they run on. */
     protected final EventRegistry events;
     /** The primary server, and how requests reach it. */
     protected final RequestSender sender;

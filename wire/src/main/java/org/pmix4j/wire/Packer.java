@@ -37,23 +37,17 @@ public final class Packer {
         this.w = new WireWriter(initialCapacity);
     }
 
-    /**
-     * {@return the kind of this buffer}
-     */
+    /** {@return the kind of this buffer} */
     public BufferKind kind() {
         return kind;
     }
 
-    /**
-     * {@return the number of bytes packed so far}
-     */
+    /** {@return the number of bytes packed so far} */
     public int size() {
         return w.size();
     }
 
-    /**
-     * {@return a copy of the bytes packed so far}
-     */
+    /** {@return a copy of the bytes packed so far} */
     public byte[] toByteArray() {
         return w.toByteArray();
     }

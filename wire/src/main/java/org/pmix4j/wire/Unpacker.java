@@ -38,30 +38,22 @@ public final class Unpacker {
         this.kind = kind;
     }
 
-    /**
-     * {@return the kind of this buffer}
-     */
+    /** {@return the kind of this buffer} */
     public BufferKind kind() {
         return kind;
     }
 
-    /**
-     * {@return whether unread bytes remain}
-     */
+    /** {@return whether unread bytes remain} */
     public boolean hasRemaining() {
         return r.hasRemaining();
     }
 
-    /**
-     * {@return the offset of the next unread byte}
-     */
+    /** {@return the offset of the next unread byte} */
     public int position() {
         return r.position();
     }
 
-    /**
-     * {@return the number of unread bytes}
-     */
+    /** {@return the number of unread bytes} */
     public int remaining() {
         return r.remaining();
     }

@@ -53,16 +53,12 @@ public final class WireReader {
         return pos - start;
     }
 
-    /**
-     * {@return the number of unread bytes}
-     */
+    /** {@return the number of unread bytes} */
     public int remaining() {
         return limit - pos;
     }
 
-    /**
-     * {@return whether unread bytes remain}
-     */
+    /** {@return whether unread bytes remain} */
     public boolean hasRemaining() {
         return pos < limit;
     }
@@ -316,9 +312,7 @@ public final class WireReader {
         }
     }
 
-    /**
-     * Leaves a level of nesting entered with {@link #enter}.
-     */
+    /** Leaves a level of nesting entered with {@link #enter}. */
     public void leave() {
         depth--;
     }

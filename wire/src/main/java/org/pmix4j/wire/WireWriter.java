@@ -11,9 +11,7 @@ public final class WireWriter {
     private byte[] buf;
     private int size;
 
-    /**
-     * An empty buffer.
-     */
+    /** An empty buffer. */
     public WireWriter() {
         this(256);
     }
@@ -36,9 +34,7 @@ public final class WireWriter {
         return size;
     }
 
-    /**
-     * {@return a copy of the bytes written}
-     */
+    /** {@return a copy of the bytes written} */
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, size);
     }
