@@ -2215,7 +2215,11 @@ public final class Attributes {
     private Attributes() {
     }
 
-    /** Every attribute, in the order of this class. */
+    /**
+     * Every attribute, in the order of this class.
+     *
+     * @return the attributes
+     */
     public static List<Attribute<?>> all() {
         return ALL;
     }
@@ -2223,6 +2227,9 @@ public final class Attributes {
     /**
      * The attribute with this key. Where several macros share the key, the first non-deprecated one in the
      * order of this class; a key as the Standard v5.0 spells it is found too.
+     *
+     * @param key a key, e.g. {@code "pmix.job.size"}
+     * @return the attribute, or empty for an unknown key
      */
     public static Optional<Attribute<?>> forKey(String key) {
         List<Attribute<?>> same = Lookups.BY_KEY.get(key);
@@ -2232,7 +2239,12 @@ public final class Attributes {
         return Optional.ofNullable(Lookups.STANDARD_SPELLINGS.get(key));
     }
 
-    /** Every attribute with this key (libpmix spelling), the preferred one first; empty when none. */
+    /**
+     * Every attribute with this key (libpmix spelling), the preferred one first; empty when none.
+     *
+     * @param key a key in libpmix's spelling
+     * @return the attributes
+     */
     public static List<Attribute<?>> forKeyAll(String key) {
         List<Attribute<?>> same = Lookups.BY_KEY.get(key);
         return same != null ? Collections.unmodifiableList(same) : List.of();
@@ -2241,12 +2253,20 @@ public final class Attributes {
     /**
      * The level a key's attribute declares ({@link Attribute#level}), looked up by its libpmix spelling;
      * empty for keys filed by their container (job or process level) and for unknown keys.
+     *
+     * @param key a key in libpmix's spelling
+     * @return the level, or empty
      */
     public static Optional<Level> levelOf(String key) {
         return Optional.ofNullable(LEVELS.get(key));
     }
 
-    /** The attribute of a C macro, given as {@code PMIX_JOB_SIZE} or as {@code JOB_SIZE}. */
+    /**
+     * The attribute of a C macro, given as {@code PMIX_JOB_SIZE} or as {@code JOB_SIZE}.
+     *
+     * @param name the macro's name
+     * @return the attribute, or empty for an unknown name
+     */
     public static Optional<Attribute<?>> forMacro(String name) {
         Attribute<?> a = Lookups.BY_MACRO.get(name);
         if (a == null && !name.startsWith("PMIX_")) {

@@ -384,9 +384,18 @@ public final class PmixStatus {
     /**
      * One macro of the table: its C name, its number, whether the name is a deprecated one (from
      * {@code pmix_deprecated.h}), and the text libpmix 4.2.2 prints for the number.
+     *
+     * @param name        the macro's name, e.g. {@code PMIX_ERR_NOT_FOUND}
+     * @param code        its number
+     * @param deprecated  whether the name is one of {@code pmix_deprecated.h}
+     * @param errorString what {@code PMIx_Error_string} returns for the number
      */
     public record Entry(String name, int code, boolean deprecated, String errorString) {
-        /** Same rule as {@link PmixStatus#isError(int)}. */
+        /**
+         * Same rule as {@link PmixStatus#isError(int)}.
+         *
+         * @return whether the code reports a failure
+         */
         public boolean isError() {
             return PmixStatus.isError(code);
         }
@@ -601,7 +610,11 @@ public final class PmixStatus {
     private PmixStatus() {
     }
 
-    /** Every macro (aliases included), in header order. */
+    /**
+     * Every macro (aliases included), in header order.
+     *
+     * @return the entries
+     */
     public static List<Entry> entries() {
         return ENTRIES;
     }
@@ -610,13 +623,21 @@ public final class PmixStatus {
      * The C macro name for a number. Where several macros share the number, the one that is not deprecated
      * wins (in 4.2.2 every shared number has exactly one such name). A number without a macro is returned as
      * decimal text, e.g. {@code "-3001"}, so the result can always be printed.
+     *
+     * @param code a status or event code
+     * @return the name
      */
     public static String name(int code) {
         Entry e = BY_CODE.get(code);
         return e != null ? e.name() : Integer.toString(code);
     }
 
-    /** True when some macro of libpmix 4.2.2 has this number. */
+    /**
+     * True when some macro of libpmix 4.2.2 has this number.
+     *
+     * @param code a status or event code
+     * @return whether it has a name
+     */
     public static boolean isKnown(int code) {
         return BY_CODE.containsKey(code);
     }
@@ -624,6 +645,9 @@ public final class PmixStatus {
     /**
      * The number of a macro. Any of the names is accepted, deprecated ones included, with or without the
      * {@code PMIX_} prefix ({@code "ERR_NOT_FOUND"} works too). Empty when no such macro exists.
+     *
+     * @param macroName e.g. {@code "PMIX_ERR_NOT_FOUND"} or {@code "ERR_NOT_FOUND"}
+     * @return the number, or empty
      */
     public static OptionalInt forName(String macroName) {
         Entry e = BY_NAME.get(macroName);
@@ -633,7 +657,12 @@ public final class PmixStatus {
         return e != null ? OptionalInt.of(e.code()) : OptionalInt.empty();
     }
 
-    /** Exactly what libpmix 4.2.2's {@code PMIx_Error_string(code)} returns. */
+    /**
+     * Exactly what libpmix 4.2.2's {@code PMIx_Error_string(code)} returns.
+     *
+     * @param code any number
+     * @return the text, {@link #UNKNOWN_ERROR_STRING} for numbers it has none for
+     */
     public static String errorString(int code) {
         Entry e = BY_CODE.get(code);
         if (e != null) {
@@ -649,6 +678,9 @@ public final class PmixStatus {
      * libraries and applications). The other named codes, such as {@link #PMIX_EVENT_JOB_END},
      * {@link #PMIX_OPERATION_SUCCEEDED} or {@link #PMIX_GROUP_INVITED}, are events or progress reports, not
      * errors. Zero and positive numbers are never errors.
+     *
+     * @param code a status or event code
+     * @return whether it reports a failure
      */
     public static boolean isError(int code) {
         if (code >= 0) {
@@ -661,7 +693,12 @@ public final class PmixStatus {
         return e.name().startsWith("PMIX_ERR") || e.code() == PMIX_EXTERNAL_ERR_BASE;
     }
 
-    /** True for the system-event range, the test the C macro {@code PMIX_SYSTEM_EVENT} makes. */
+    /**
+     * True for the system-event range, the test the C macro {@code PMIX_SYSTEM_EVENT} makes.
+     *
+     * @param code an event code
+     * @return whether it is in the system-event range
+     */
     public static boolean isSystemEvent(int code) {
         return code <= PMIX_EVENT_SYS_BASE && code >= PMIX_EVENT_SYS_OTHER;
     }
