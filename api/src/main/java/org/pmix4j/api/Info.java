@@ -27,6 +27,21 @@ public record Info(String key, Value value, int flags) implements Value {
         return new Info(key, Value.of(value), 0);
     }
 
+    /** An info with a PMIX_INT value; for attributes of a fixed type use {@link Attribute#info}. */
+    public static Info of(String key, int value) {
+        return new Info(key, Value.of(value), 0);
+    }
+
+    /** An info with a PMIX_INT64 value; for attributes of a fixed type use {@link Attribute#info}. */
+    public static Info of(String key, long value) {
+        return new Info(key, Value.of(value), 0);
+    }
+
+    /** An info with a PMIX_DOUBLE value. */
+    public static Info of(String key, double value) {
+        return new Info(key, Value.of(value), 0);
+    }
+
     /** An info the receiver must honour or fail ({@link InfoDirectives#REQUIRED}). */
     public static Info required(String key, Value value) {
         return new Info(key, value, InfoDirectives.REQUIRED);
@@ -48,6 +63,13 @@ public record Info(String key, Value value, int flags) implements Value {
     /** The same info with other flags. */
     public Info withFlags(int newFlags) {
         return new Info(key, value, newFlags);
+    }
+
+    /** {@code key=value}, then the directives in brackets when there are any: {@code pmix.x=4 [REQUIRED]}. */
+    @Override
+    public String toString() {
+        String text = key + "=" + value;
+        return flags == 0 ? text : text + " [" + InfoDirectives.label(flags) + "]";
     }
 
     /**

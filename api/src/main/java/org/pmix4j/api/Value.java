@@ -31,32 +31,92 @@ public sealed interface Value permits
     /** The PMIx type of this datum, which decides its wire form. */
     DataType type();
 
-    // ---- factories for the common cases -------------------------------------------------------------
+    // ---- factories: the PMIx type a C programmer would pick for each Java type --------------------------
+    //
+    // For an attribute whose type PMIx fixes (PMIX_JOB_SIZE is a uint32 ...), prefer the typed dictionary:
+    // Attributes.JOB_SIZE.info(4) makes the right type whatever Java literal is given.
 
+    /** PMIX_STRING; {@code null} is the C NULL pointer. */
     static Value of(String s) {
         return new Str(s);
     }
 
+    /** PMIX_BOOL. */
     static Value of(boolean b) {
         return b ? Bool.TRUE : Bool.FALSE;
     }
 
+    /** PMIX_INT, a C {@code int}: what {@code PMIX_VALUE_LOAD(v, &i, PMIX_INT)} of an {@code int i} makes. */
+    static Value of(int i) {
+        return new Int(i);
+    }
+
+    /** PMIX_INT64. */
+    static Value of(long l) {
+        return new Int64(l);
+    }
+
+    /** PMIX_INT16. */
+    static Value of(short s) {
+        return new Int16(s);
+    }
+
+    /** PMIX_BYTE: one uninterpreted byte. */
+    static Value of(byte b) {
+        return new Byte(b);
+    }
+
+    /** PMIX_FLOAT (travels as text with 6 decimals, as libpmix sends it). */
+    static Value of(float f) {
+        return new Float(f);
+    }
+
+    /** PMIX_DOUBLE (travels as text with 6 decimals, as libpmix sends it). */
+    static Value of(double d) {
+        return new Double(d);
+    }
+
+    /** PMIX_BYTE_OBJECT: the bytes as given (copied). */
+    static Value of(byte[] bytes) {
+        return new ByteObject(bytes.clone());
+    }
+
+    /** PMIX_PROC: a process is already a value; this overload lets generic code call {@code of} alike. */
+    static Value of(Proc p) {
+        return Objects.requireNonNull(p, "proc");
+    }
+
+    /** PMIX_TIME: seconds since the epoch (the fraction is dropped, as a C {@code time_t} holds none). */
+    static Value of(java.time.Instant t) {
+        return new Time(t.getEpochSecond());
+    }
+
+    /** PMIX_STATUS: a status or event code of {@link PmixStatus}. */
+    static Value status(int code) {
+        return new Status(code);
+    }
+
+    /** PMIX_UINT32 from an unsigned value in 0..4294967295. */
     static Value uint32(long v) {
         return new UInt32((int) checkUnsigned(v, 0xffff_ffffL, "uint32"));
     }
 
+    /** PMIX_UINT16 from a value in 0..65535. */
     static Value uint16(int v) {
         return new UInt16(v);
     }
 
+    /** PMIX_INT32. */
     static Value int32(int v) {
         return new Int32(v);
     }
 
+    /** PMIX_UINT64 from its 64 bits (read back unsigned). */
     static Value uint64(long bits) {
         return new UInt64(bits);
     }
 
+    /** PMIX_SIZE from its 64 bits (a {@code size_t}, unsigned). */
     static Value size(long bits) {
         return new Size(bits);
     }
@@ -70,6 +130,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.UNDEF;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_BOOL. */
@@ -80,6 +142,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.BOOL;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_BYTE: one uninterpreted byte. */
@@ -87,6 +151,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.BYTE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /**
@@ -97,6 +163,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.STRING;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_SIZE: a {@code size_t}, 64 unsigned bits. */
@@ -104,6 +172,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.SIZE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_PID: a {@code pid_t}, 32 bits. */
@@ -111,6 +181,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.PID;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_INT: a C {@code int}, 32 bits. */
@@ -118,6 +190,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.INT;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_INT8. */
@@ -125,6 +199,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.INT8;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_INT16. */
@@ -132,6 +208,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.INT16;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_INT32. */
@@ -139,6 +217,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.INT32;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_INT64. */
@@ -146,6 +226,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.INT64;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_UINT: a C {@code unsigned int}, 32 bits (kept as their bit pattern). */
@@ -153,6 +235,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.UINT;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_UINT8: 0 to 255. */
@@ -164,6 +248,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.UINT8;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_UINT16: 0 to 65535. */
@@ -175,6 +261,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.UINT16;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_UINT32 (kept as its bit pattern). */
@@ -182,6 +270,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.UINT32;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
 
         public long unsigned() {
             return Integer.toUnsignedLong(value);
@@ -193,6 +283,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.UINT64;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_FLOAT. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive. */
@@ -200,6 +292,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.FLOAT;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
 
         @Override
         public boolean equals(Object o) {
@@ -218,6 +312,8 @@ public sealed interface Value permits
             return DataType.DOUBLE;
         }
 
+        @Override public String toString() { return ReadableText.of(this); }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Double d && java.lang.Double.compare(d.value, value) == 0;
@@ -234,6 +330,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.TIMEVAL;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_TIME: a {@code time_t}, seconds since the epoch. */
@@ -241,6 +339,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.TIME;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_STATUS: a status or event code (see {@link PmixStatus}). */
@@ -248,6 +348,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.STATUS;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_POINTER: an address in the sender's memory; only a placeholder ever crosses the wire. */
@@ -257,6 +359,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.POINTER;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_COMMAND: the code of a client-server command (internal to the protocol). */
@@ -268,6 +372,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.COMMAND;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_DATA_TYPE: a data type code used as a value; may name a type pmix4j does not know. */
@@ -283,6 +389,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.DATA_TYPE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /**
@@ -401,6 +509,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.PROC_NSPACE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_DEVTYPE: a bit mask of {@code PMIX_DEVTYPE_*} device kinds. */
@@ -408,6 +518,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.DEVTYPE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_LOCTYPE: a bit mask of {@code PMIX_LOCALITY_*} relations between two processes. */
@@ -419,6 +531,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.LOCTYPE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_STOR_MEDIUM: a bit mask of storage media. */
@@ -426,6 +540,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.STOR_MEDIUM;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_STOR_ACCESS: a bit mask of storage access kinds. */
@@ -433,6 +549,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.STOR_ACCESS;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_STOR_PERSIST: a bit mask of storage persistence levels. */
@@ -440,6 +558,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.STOR_PERSIST;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** PMIX_STOR_ACCESS_TYPE: a bit mask of read/write access types. */
@@ -451,6 +571,8 @@ public sealed interface Value permits
         public DataType type() {
             return DataType.STOR_ACCESS_TYPE;
         }
+
+        @Override public String toString() { return ReadableText.of(this); }
     }
 
     /** Refuses a value that does not fit an unsigned C type; returns it for chaining. */

@@ -17,6 +17,9 @@ import picocli.CommandLine.Parameters;
             "  pmix4j alloc -n 4 --time 600 -- pmix4j prun -n 4 ./a.out",
             "  pmix4j alloc -N 1"})
 final class AllocCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "-n", paramLabel = "SLOTS", description = "Slots, anywhere in the pool.")
     Integer slots;
 

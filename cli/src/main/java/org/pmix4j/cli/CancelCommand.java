@@ -12,6 +12,9 @@ import picocli.CommandLine.Parameters;
                 + " may. ID is the session number, its alloc.N id, or the --request-id given to pmix4j alloc (which also"
                 + " withdraws a request still pending).")
 final class CancelCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Parameters(paramLabel = "ID", description = "The session.")
     String id;
 

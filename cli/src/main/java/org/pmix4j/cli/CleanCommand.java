@@ -22,6 +22,9 @@ import picocli.CommandLine.Option;
             "  pmix4j clean --dry-run",
             "  pmix4j clean --tmpdir /scratch/tmp"})
 final class CleanCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--dry-run", description = "List what would be removed; remove nothing.")
     boolean dryRun;
 

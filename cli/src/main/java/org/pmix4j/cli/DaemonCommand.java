@@ -16,6 +16,9 @@ import picocli.CommandLine.Option;
         description = "The runtime's daemon on another node (started by pmix4j run or dvm through the launch agent;"
                 + " reads the runtime's secret from stdin).")
 final class DaemonCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--parent", required = true, split = ",", paramLabel = "HOST:PORT,...",
             description = "The parent daemon's addresses, tried in order.")
     List<String> parent = new ArrayList<>();

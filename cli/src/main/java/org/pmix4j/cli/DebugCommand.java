@@ -25,6 +25,9 @@ import picocli.CommandLine.Parameters;
             "  pmix4j run --stop-in-init -n 4 ./my_mpi_program &         (prints the pids and how to release)",
             "  gdb -p PID ...; pmix4j debug release --pid LAUNCHER_PID NSPACE"})
 final class DebugCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Override
     public Integer call() {
         System.err.println("pmix4j debug: say launch or release (pmix4j debug --help)");

@@ -20,6 +20,9 @@ import picocli.CommandLine.Option;
             "  pmix4j dvm --daemonize --report-pid -",
             "  pmix4j dvm --system-server --report-uri /tmp/dvm.uri &"})
 final class DvmCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--daemonize", description = "Detach and run in the background; return once the DVM is ready.")
     boolean daemonize;
 

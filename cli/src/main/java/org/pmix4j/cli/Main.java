@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, DaemonCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, DebugCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
+    @CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -23,6 +25,12 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status (for tests, without exiting). */
     public static int execute(String... args) {
+        try {
+            LogLevels.fromEnvironment(System.getenv(LogLevels.VARIABLE));
+        } catch (IllegalArgumentException e) {
+            System.err.println("pmix4j: " + e.getMessage());
+            return 2;
+        }
         if (args.length > 0 && args[0].equals("daemon")) {
             // started on every node of a multi-node job: as little start-up as the launcher's
             CommandLine daemon = new CommandLine(new DaemonCommand());

@@ -22,6 +22,9 @@ import picocli.CommandLine.Option;
             "  pmix4j sched --daemonize --report-pid -",
             "  pmix4j sched --host node1:8 --default-time 3600"})
 final class SchedCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--daemonize", description = "Detach and run in the background; return once it is ready.")
     boolean daemonize;
 

@@ -13,6 +13,9 @@ import picocli.CommandLine.Mixin;
             "The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, else the only one of "
                 + "this user running on this node."})
 final class TermCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Mixin
     DvmChoice dvm = new DvmChoice();
 

@@ -50,7 +50,7 @@ class LibpmixHostClientTest {
         String out = r.stdout();
         for (int rank = 0; rank < 2; rank++) {
             String me = "RESULT rank " + rank + " ";
-            assertTrue(out.contains(me + "events [user from 0 say=Str[value=hello]]"), out);
+            assertTrue(out.contains(me + "events [user from 0 say=\"hello\"]"), out);
             assertTrue(out.contains(me + "query hs.answer=42 namespaces=hsjob"), out);
             assertTrue(out.contains("HOST log by hsjob:" + rank + " pmix.log.stderr=log line from " + rank), out);
             assertTrue(out.contains("HOST allocate by hsjob:" + rank + " directive=1"), out);
