@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +99,7 @@ class DocsSiteTest {
     void noPageHasABrokenLocalLinkOrImage() throws IOException {
         Pattern ref = Pattern.compile("(?:href|src)\\s*=\\s*\"([^\"]*)\"");
         Map<String, List<String>> broken = new TreeMap<>();
+        Map<Path, Set<String>> anchors = new HashMap<>();
         int pages = 0;
         int links = 0;
         List<Path> html;
@@ -108,14 +110,25 @@ class DocsSiteTest {
             pages++;
             Matcher m = ref.matcher(Files.readString(page));
             while (m.find()) {
-                String target = m.group(1).replace("&amp;", "&");
+                String target = unescape(m.group(1));
                 Path resolved = localTarget(page, target);
                 if (resolved == null) {
                     continue;
                 }
                 links++;
-                if (!Files.exists(resolved) || !resolved.normalize().startsWith(SITE)) {
-                    broken.computeIfAbsent(SITE.relativize(page).toString(), k -> new ArrayList<>()).add(target);
+                String problem = null;
+                if (!resolved.normalize().startsWith(SITE) || !Files.isRegularFile(resolved)) {
+                    problem = "no such file";
+                } else if (target.contains("#") && resolved.toString().endsWith(".html")) {
+                    // an anchor into a page (a heading of a guide, a method of the Javadoc) must exist there
+                    String anchor = URLDecoder.decode(target.substring(target.indexOf('#') + 1), StandardCharsets.UTF_8);
+                    if (!anchor.isEmpty() && !anchors.computeIfAbsent(resolved, DocsSiteTest::anchorsOf).contains(anchor)) {
+                        problem = "no anchor '" + anchor + "' there";
+                    }
+                }
+                if (problem != null) {
+                    broken.computeIfAbsent(SITE.relativize(page).toString(), k -> new ArrayList<>())
+                            .add(target + " (" + problem + ")");
                 }
             }
         }
@@ -124,15 +137,35 @@ class DocsSiteTest {
         assertTrue(broken.isEmpty(), "broken links and images (page: targets): " + broken);
     }
 
+    /** The ids and names an HTML page defines, as a link's fragment names them. */
+    private static Set<String> anchorsOf(Path page) {
+        Set<String> ids = new HashSet<>();
+        try {
+            Matcher m = Pattern.compile("\\s(?:id|name)\\s*=\\s*\"([^\"]*)\"").matcher(Files.readString(page));
+            while (m.find()) {
+                ids.add(unescape(m.group(1)));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return ids;
+    }
+
+    /** The entities javadoc and mkdocs write in attribute values (e.g. {@code <init>} in a constructor's id). */
+    private static String unescape(String attribute) {
+        return attribute.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
+                .replace("&amp;", "&");
+    }
+
     /** The file a local link or image names, or null for an external one, an in-page anchor or a script URL. */
     private static Path localTarget(Path page, String target) {
-        if (target.isEmpty() || target.startsWith("#") || target.startsWith("//")
-                || target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+        if (target.isEmpty() || target.startsWith("//") || target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
             return null;
         }
         String path = target.replaceAll("[?#].*$", "");
         if (path.isEmpty()) {
-            return null;
+            // an anchor in the page itself
+            return target.startsWith("#") ? page : null;
         }
         path = URLDecoder.decode(path, StandardCharsets.UTF_8);
         Path resolved = path.startsWith("/") ? SITE.resolve(path.substring(1)) : page.getParent().resolve(path);
