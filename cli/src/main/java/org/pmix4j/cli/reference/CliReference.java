@@ -176,7 +176,13 @@ public final class CliReference {
     private static List<String> joinedParagraphs(String[] lines) {
         List<String> paragraphs = new ArrayList<>();
         StringBuilder current = new StringBuilder();
+        // picocli formats descriptions: "%n" is a line break ("%%" a percent sign)
+        List<String> split = new ArrayList<>();
         for (String line : lines) {
+            split.addAll(List.of(line.replace("%%", "\u0000").split("%n", -1)));
+        }
+        for (String raw : split) {
+            String line = raw.replace("\u0000", "%");
             if (line.isBlank()) {
                 if (!current.isEmpty()) {
                     paragraphs.add(current.toString());
