@@ -16,6 +16,7 @@
 # Writes bench/target/scale/scale.csv and prints the Markdown table of docs/benchmarks.md.
 #
 # Usage: bench/scale.sh [RUNS [NPS]]      e.g. bench/scale.sh 3 "1024 2048"
+# LAUNCHERS="pmix4j" (default "pmix4j mpirun") measures only the ones named.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-3}"
@@ -52,7 +53,7 @@ one() { # n, launcher command...
 
 echo "launcher,n,run,status,wall_s,rss_mb,init_s,fence_s,get_s,finalize_s,finalize_waits" > "$out/scale.csv"
 for n in $nps; do
-  for launcher in pmix4j mpirun; do
+  for launcher in ${LAUNCHERS:-pmix4j mpirun}; do
     for r in $(seq "$runs"); do
       if [ "$launcher" = pmix4j ]; then
         res=$(one "$n" "$top/bin/pmix4j" run -n "$n" --oversubscribe)

@@ -15,6 +15,7 @@ import java.util.List;
  */
 public record App(String cmd, List<String> argv, List<String> env, String cwd, int maxProcs, List<Info> info)
         implements Value {
+    /** Copies the lists. */
     public App {
         argv = List.copyOf(argv);
         env = List.copyOf(env);

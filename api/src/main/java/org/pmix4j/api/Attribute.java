@@ -46,7 +46,16 @@ public final class Attribute<T> {
      * their container says, and a loose one is job data.
      */
     public enum Level {
-        SESSION, JOB, APP, NODE, PROC
+        /** Session data: filed for the session (e.g. PMIX_SESSION_INFO). */
+        SESSION,
+        /** Job data: filed for the job (rank wildcard). */
+        JOB,
+        /** Application data: filed for an application of the job (PMIX_APP_INFO). */
+        APP,
+        /** Node data: filed for a node (PMIX_NODE_INFO). */
+        NODE,
+        /** Process data: filed for one rank. */
+        PROC
     }
 
     Attribute(Class<T> javaType, DataType type, String macroName, String key, String meaning, boolean deprecated,
@@ -78,59 +87,110 @@ public final class Attribute<T> {
     /**
      * Defines an attribute that {@link Attributes} does not know. {@code javaType} must be the Java type
      * this class uses for {@code type} ({@link #javaTypeFor}), e.g. {@code Integer.class} for UINT32.
+     *
+     * @param <T> the Java type of values
+     * @param javaType the Java type of values
+     * @param type the PMIx type of values
+     * @param macroName the C macro's name, e.g. {@code MYRM_QUEUE}
+     * @param key the key on the wire, e.g. {@code myrm.queue}
+     * @param meaning what the attribute is for, in one line
+     * @return the attribute
+     * @throws IllegalArgumentException when the key is too long or the Java type does not fit the PMIx type
      */
     public static <T> Attribute<T> of(Class<T> javaType, DataType type, String macroName, String key, String meaning) {
         return new Attribute<>(javaType, type, macroName, key, meaning, false, false);
     }
 
-    /** The C macro, e.g. {@code PMIX_JOB_SIZE}. */
+    /**
+     * The C macro, e.g. {@code PMIX_JOB_SIZE}.
+     *
+     * @return the macro's name
+     */
     public String macroName() {
         return macroName;
     }
 
-    /** The key string used on the wire, e.g. {@code pmix.job.size}. */
+    /**
+     * The key string used on the wire, e.g. {@code pmix.job.size}.
+     *
+     * @return the key
+     */
     public String key() {
         return key;
     }
 
-    /** The PMIx type of the value; {@link DataType#UNDEF} when it varies or there is none. */
+    /**
+     * The PMIx type of the value; {@link DataType#UNDEF} when it varies or there is none.
+     *
+     * @return the type
+     */
     public DataType type() {
         return type;
     }
 
-    /** What the attribute is for, in one line. */
+    /**
+     * What the attribute is for, in one line.
+     *
+     * @return the description
+     */
     public String meaning() {
         return meaning;
     }
 
-    /** True when libpmix 4.2.2 or the Standard v5.0 marks the attribute deprecated or removed. */
+    /**
+     * True when libpmix 4.2.2 or the Standard v5.0 marks the attribute deprecated or removed.
+     *
+     * @return whether it is deprecated
+     */
     public boolean deprecated() {
         return deprecated;
     }
 
-    /** False for attributes that only the PMIx Standard declares: libpmix 4.2.2 has no macro for them. */
+    /**
+     * False for attributes that only the PMIx Standard declares: libpmix 4.2.2 has no macro for them.
+     *
+     * @return whether libpmix 4.2.2 defines it
+     */
     public boolean inLibpmix() {
         return inLibpmix;
     }
 
-    /** The level this attribute declares (see {@link Level}); empty for job-level and process-level keys. */
+    /**
+     * The level this attribute declares (see {@link Level}); empty for job-level and process-level keys.
+     *
+     * @return the level, if it declares one
+     */
     public Optional<Level> level() {
         return Optional.ofNullable(level);
     }
 
-    /** The Java type of values, {@code T}. */
+    /**
+     * The Java type of values, {@code T}.
+     *
+     * @return the class of values
+     */
     public Class<T> javaType() {
         return javaType;
     }
 
     // ---- typed access -------------------------------------------------------------------------------
 
-    /** An info with this key and the value in the attribute's PMIx type. */
+    /**
+     * An info with this key and the value in the attribute's PMIx type.
+     *
+     * @param value the value
+     * @return the info
+     */
     public Info info(T value) {
         return Info.of(key, value(value));
     }
 
-    /** Like {@link #info} but marked required: the receiver must honour it or fail. */
+    /**
+     * Like {@link #info} but marked required: the receiver must honour it or fail.
+     *
+     * @param value the value
+     * @return the info, with its REQUIRED directive set
+     */
     public Info requiredInfo(T value) {
         return Info.required(key, value(value));
     }
@@ -139,6 +199,9 @@ public final class Attribute<T> {
      * The value in the attribute's PMIx type. Fails with {@link PmixStatus#PMIX_ERR_BAD_PARAM} when the
      * number does not fit the type (e.g. 70000 for a UINT16) or the value is a PMIx value of another type.
      * Only STRING attributes accept null (the C NULL string).
+     *
+     * @param value the Java value
+     * @return the PMIx value
      */
     public Value value(T value) {
         if (value == null) {
@@ -190,6 +253,9 @@ public final class Attribute<T> {
      * The Java value of a PMIx value of this attribute. Fails with {@link PmixStatus#PMIX_ERR_TYPE_MISMATCH}
      * when the value has another type that cannot be read safely as this one (see the class comment).
      * A STRING attribute returns null for the C NULL string.
+     *
+     * @param v a value received under this attribute's key
+     * @return the Java value
      */
     public T get(Value v) {
         Objects.requireNonNull(v, "value");
@@ -205,6 +271,9 @@ public final class Attribute<T> {
      * The value read as {@link #get} reads it (any integer type whose number fits, for an integer attribute),
      * or empty where {@code get} would fail: for a receiver that treats a value it cannot read as absent.
      * The C NULL string of a STRING attribute is empty too.
+     *
+     * @param v a value received under this attribute's key
+     * @return the Java value, or empty
      */
     public Optional<T> read(Value v) {
         if (v == null) {
@@ -217,7 +286,12 @@ public final class Attribute<T> {
         }
     }
 
-    /** The value of the first info with this key, converted by {@link #get}; empty when there is none. */
+    /**
+     * The value of the first info with this key, converted by {@link #get}; empty when there is none.
+     *
+     * @param infos the infos to look in
+     * @return the value, or empty
+     */
     public Optional<T> find(List<Info> infos) {
         for (Info i : infos) {
             if (key.equals(i.key())) {
@@ -227,7 +301,12 @@ public final class Attribute<T> {
         return Optional.empty();
     }
 
-    /** True when the list has an info with this key. */
+    /**
+     * True when the list has an info with this key.
+     *
+     * @param infos the infos to look in
+     * @return whether one has this key
+     */
     public boolean isIn(List<Info> infos) {
         for (Info i : infos) {
             if (key.equals(i.key())) {
@@ -364,7 +443,12 @@ public final class Attribute<T> {
         };
     }
 
-    /** The Java type that stands for values of a PMIx type in typed access (see the class comment). */
+    /**
+     * The Java type that stands for values of a PMIx type in typed access (see the class comment).
+     *
+     * @param t the PMIx type
+     * @return the Java type, e.g. {@code Integer.class} for UINT32
+     */
     public static Class<?> javaTypeFor(DataType t) {
         return switch (t) {
             case UNDEF, VALUE, DEVICE, RESBLOCK_DIRECTIVE, RESOURCE_UNIT, NODE_PID -> Value.class;

@@ -13,6 +13,7 @@ import java.util.List;
  */
 public record AttributeDescription(String macroName, String key, int typeCode, List<String> description)
         implements Value {
+    /** Checks the type code fits the wire's 16 bits and copies the list. */
     public AttributeDescription {
         Value.checkUnsigned(typeCode, 0xffff, "data type");
         description = List.copyOf(description);

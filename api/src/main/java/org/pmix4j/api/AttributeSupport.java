@@ -26,9 +26,13 @@ import java.util.Map;
 public final class AttributeSupport {
     /** Whose functions: the server library's, the host environment's, the client or tool library's. */
     public enum Level {
+        /** The server library's own (pmix4j's server, as libpmix's server answers for itself). */
         SERVER(Attributes.SERVER_FUNCTIONS, Attributes.SERVER_ATTRIBUTES),
+        /** The host environment's: what the resource manager registered with PMIx_Register_attributes. */
         HOST(Attributes.HOST_FUNCTIONS, Attributes.HOST_ATTRIBUTES),
+        /** The client library's. */
         CLIENT(Attributes.CLIENT_FUNCTIONS, Attributes.CLIENT_ATTRIBUTES),
+        /** The tool library's. */
         TOOL(Attributes.TOOL_FUNCTIONS, Attributes.TOOL_ATTRIBUTES);
 
         private final Attribute<?> functions;
@@ -39,7 +43,12 @@ public final class AttributeSupport {
             this.attributes = attributes;
         }
 
-        /** The level a qualifier asks about (its functions or their attributes), or {@code null}. */
+        /**
+         * The level a qualifier asks about (its functions or their attributes), or {@code null}.
+         *
+         * @param qualifier a query qualifier's key, e.g. {@code Attributes.HOST_FUNCTIONS.key()}
+         * @return the level, or {@code null} for a key that names none
+         */
         public static Level of(String qualifier) {
             for (Level l : values()) {
                 if (l.functions.key().equals(qualifier) || l.attributes.key().equals(qualifier)) {
@@ -55,13 +64,22 @@ public final class AttributeSupport {
 
     private final Map<Level, Map<String, List<Attribute<?>>>> functions = new LinkedHashMap<>();
 
+    /**
+     * A registry with no functions at any level.
+     */
     public AttributeSupport() {
         for (Level l : Level.values()) {
             functions.put(l, new LinkedHashMap<>());
         }
     }
 
-    /** Declares that {@code function} is supported at {@code level} and honours {@code attributes}. */
+    /**
+     * Declares that {@code function} is supported at {@code level} and honours {@code attributes}.
+     *
+     * @param level whose function it is
+     * @param function the PMIx function's name, e.g. {@code PMIx_Spawn}
+     * @param attributes the attributes it honours (added to those registered before)
+     */
     public synchronized void register(Level level, String function, List<Attribute<?>> attributes) {
         if (function == null || function.isBlank()) {
             throw new IllegalArgumentException("an attribute registration needs the name of a function");
@@ -73,12 +91,22 @@ public final class AttributeSupport {
         });
     }
 
-    /** Whether a query is for attribute support (libpmix looks at its first key only). */
+    /**
+     * Whether a query is for attribute support (libpmix looks at its first key only).
+     *
+     * @param keys a query's keys
+     * @return whether it asks PMIX_QUERY_ATTRIBUTE_SUPPORT
+     */
     public static boolean isAttributeQuery(List<String> keys) {
         return !keys.isEmpty() && keys.get(0).equals(Attributes.QUERY_ATTRIBUTE_SUPPORT.key());
     }
 
-    /** The answer to one attribute-support query, from its qualifiers; empty when nothing matched. */
+    /**
+     * The answer to one attribute-support query, from its qualifiers; empty when nothing matched.
+     *
+     * @param qualifiers the query's qualifiers
+     * @return the answer's infos
+     */
     public synchronized List<Info> answer(List<Info> qualifiers) {
         List<Info> out = new ArrayList<>();
         List<Value> perFunction = new ArrayList<>();

@@ -4,10 +4,16 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
 
-/** PMIX_BYTE_OBJECT: an opaque run of bytes. The array is not copied; do not change it afterwards. */
+/**
+ * PMIX_BYTE_OBJECT: an opaque run of bytes. The array is not copied; do not change it afterwards.
+ *
+ * @param bytes the bytes
+ */
 public record ByteObject(byte[] bytes) implements Value {
+    /** No bytes. */
     public static final ByteObject EMPTY = new ByteObject(new byte[0]);
 
+    /** Checks the array is there. */
     public ByteObject {
         Objects.requireNonNull(bytes, "bytes");
     }
@@ -17,6 +23,7 @@ public record ByteObject(byte[] bytes) implements Value {
         return DataType.BYTE_OBJECT;
     }
 
+    /** {@return the number of bytes} */
     public int size() {
         return bytes.length;
     }

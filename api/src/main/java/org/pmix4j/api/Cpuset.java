@@ -5,11 +5,19 @@ import java.util.BitSet;
 /**
  * PMIX_PROC_CPUSET: the processing units a process may run on, in hwloc's list syntax ({@code 0-3,8}).
  * {@code null} means "not bound" and travels differently from the empty set.
+ *
+ * @param list the processing units, e.g. {@code 0-3,8}; {@code null} when not bound
  */
 public record Cpuset(String list) implements Value {
+    /** Not bound: any processing unit. */
     public static final Cpuset UNBOUND = new Cpuset(null);
 
-    /** The cpuset of these bits, in list form. */
+    /**
+     * The cpuset of these bits, in list form.
+     *
+     * @param bits the processing units
+     * @return the cpuset
+     */
     public static Cpuset of(BitSet bits) {
         StringBuilder sb = new StringBuilder();
         int i = bits.nextSetBit(0);
@@ -27,7 +35,12 @@ public record Cpuset(String list) implements Value {
         return new Cpuset(sb.toString());
     }
 
-    /** The bits of the list; empty when unbound. Throws on text that is not a list of ranges. */
+    /**
+     * The bits of the list; empty when unbound. Throws on text that is not a list of ranges.
+     *
+     * @return the processing units
+     * @throws IllegalArgumentException when the list is not a list of ranges
+     */
     public BitSet bits() {
         BitSet b = new BitSet();
         if (list == null || list.isBlank()) {

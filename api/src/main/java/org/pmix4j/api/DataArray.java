@@ -6,8 +6,12 @@ import java.util.Objects;
 /**
  * PMIX_DATA_ARRAY: elements of one type. With element type {@link DataType#VALUE} the elements may be of
  * any type (each carries its own type on the wire); otherwise every element must be of the element type.
+ *
+ * @param elementType the type of every element, or {@link DataType#VALUE} for elements of any type
+ * @param elements the elements
  */
 public record DataArray(DataType elementType, List<Value> elements) implements Value {
+    /** Copies the list and checks every element is of the element type. */
     public DataArray {
         Objects.requireNonNull(elementType, "elementType");
         elements = List.copyOf(elements);
@@ -22,7 +26,12 @@ public record DataArray(DataType elementType, List<Value> elements) implements V
         }
     }
 
-    /** An array of infos, the most common kind (job data, qualifiers, directives). */
+    /**
+     * An array of infos, the most common kind (job data, qualifiers, directives).
+     *
+     * @param infos the infos
+     * @return the array
+     */
     public static DataArray ofInfos(List<Info> infos) {
         return new DataArray(DataType.INFO, List.copyOf(infos));
     }
@@ -32,11 +41,16 @@ public record DataArray(DataType elementType, List<Value> elements) implements V
         return DataType.DATA_ARRAY;
     }
 
+    /** {@return the number of elements} */
     public int size() {
         return elements.size();
     }
 
-    /** The elements as infos; throws when this is not an INFO array. */
+    /**
+     * The elements as infos; throws when this is not an INFO array.
+     *
+     * @return the elements
+     */
     @SuppressWarnings("unchecked")
     public List<Info> infos() {
         if (elementType != DataType.INFO) {

@@ -4,8 +4,15 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
 
-/** PMIX_ENDPOINT: a fabric endpoint: the device's identity and the opaque endpoint bytes. */
+/**
+ * PMIX_ENDPOINT: a fabric endpoint: the device's identity and the opaque endpoint bytes.
+ *
+ * @param uuid     the device's unique identifier
+ * @param osname   the device's name in the operating system
+ * @param endpoint the endpoint's bytes, opaque to PMIx
+ */
 public record Endpoint(String uuid, String osname, byte[] endpoint) implements Value {
+    /** Checks the endpoint bytes are there. */
     public Endpoint {
         Objects.requireNonNull(endpoint, "endpoint");
     }

@@ -27,7 +27,7 @@ public final class EnvVars {
     private EnvVars() {
     }
 
-    /** Macro name to variable name, for every constant of this class. */
+    /** {@return macro name to variable name, for every constant of this class} */
     public static Map<String, String> all() {
         return ALL;
     }

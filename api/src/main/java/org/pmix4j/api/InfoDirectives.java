@@ -4,6 +4,8 @@ package org.pmix4j.api;
  * PMIX_INFO_DIRECTIVES: the flag bits of a {@code pmix_info_t}. They are sent as they are, including the
  * bits libpmix sets for its own bookkeeping ({@link #ARRAY_END}, {@link #REQD_PROCESSED},
  * {@link #PERSISTENT}), so a relay must keep bits it does not understand.
+ *
+ * @param bits the flag bits
  */
 public record InfoDirectives(int bits) implements Value {
     /** The receiver must honour this info or fail the request. */
@@ -28,12 +30,23 @@ public record InfoDirectives(int bits) implements Value {
         return DataType.INFO_DIRECTIVES;
     }
 
-    /** Names of the set bits joined with '|', e.g. {@code REQUIRED|ARRAY_END}; "NONE" when none. */
+    /**
+     * The flags as text.
+     *
+     * @param bits flag bits
+     * @return the names of the set bits joined with '|', e.g. {@code REQUIRED|ARRAY_END}; "NONE" when none
+     */
     public static String label(int bits) {
         return NAMES.label(Integer.toUnsignedLong(bits));
     }
 
-    /** The inverse of {@link #label}. */
+    /**
+     * The inverse of {@link #label}.
+     *
+     * @param text names joined with '|', or a number
+     * @return the bits
+     * @throws IllegalArgumentException naming an unknown name
+     */
     public static int parse(String text) {
         return (int) NAMES.parse(text);
     }

@@ -3,6 +3,8 @@ package org.pmix4j.api;
 /**
  * PMIX_LINK_STATE: the state of a fabric port. A record rather than a Java enum so that a number this
  * library does not know still round-trips unchanged.
+ *
+ * @param code the state's number, 0 to 255
  */
 public record LinkState(int code) implements Value {
     public static final LinkState UNKNOWN = new LinkState(0);
@@ -11,6 +13,7 @@ public record LinkState(int code) implements Value {
 
     private static final CodeNames NAMES = CodeNames.of(0, "UNKNOWN", 1, "DOWN", 2, "UP");
 
+    /** Checks the number fits the wire's one byte. */
     public LinkState {
         Value.checkUnsigned(code, 255, "LinkState");
     }
@@ -20,12 +23,18 @@ public record LinkState(int code) implements Value {
         return DataType.LINK_STATE;
     }
 
-    /** The short name ({@code DOWN}), or the number when it has none. */
+    /** {@return the short name ({@code DOWN}), or the number as text when it has none} */
     public String label() {
         return NAMES.name(code);
     }
 
-    /** Parses a short name or a number. */
+    /**
+     * Parses a short name or a number.
+     *
+     * @param text e.g. what {@link #label} gives
+     * @return the value
+     * @throws IllegalArgumentException when the text is neither a known name nor a number from 0 to 255
+     */
     public static LinkState parse(String text) {
         return new LinkState(NAMES.parse(text, "LinkState"));
     }

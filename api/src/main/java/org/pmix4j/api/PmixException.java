@@ -9,30 +9,45 @@ package org.pmix4j.api;
  * number alone ({@code -3001: ...}). The detail on its own is {@link #detail()}.
  */
 public class PmixException extends RuntimeException {
+    /** The PMIx status code. */
     private final int status;
+    /** The message without the status prefix. */
     private final String detail;
 
+    /**
+     * A failure with a status and a message.
+     *
+     * @param status  the PMIx status, e.g. {@link PmixStatus#PMIX_ERR_BAD_PARAM}
+     * @param message what went wrong, naming what was wrong (may be null)
+     */
     public PmixException(int status, String message) {
         this(status, message, null);
     }
 
+    /**
+     * A failure with a status, a message and the failure that caused it.
+     *
+     * @param status  the PMIx status
+     * @param message what went wrong (may be null)
+     * @param cause   the underlying failure
+     */
     public PmixException(int status, String message, Throwable cause) {
         super(format(status, message), cause);
         this.status = status;
         this.detail = message;
     }
 
-    /** The PMIx status code, e.g. {@link PmixStatus#PMIX_ERR_NOT_FOUND}. */
+    /** {@return the PMIx status code, e.g. {@link PmixStatus#PMIX_ERR_NOT_FOUND}} */
     public int status() {
         return status;
     }
 
-    /** The macro name of the status, or its number as text when it has none ({@link PmixStatus#name}). */
+    /** {@return the macro name of the status, or its number as text when it has none ({@link PmixStatus#name})} */
     public String statusName() {
         return PmixStatus.name(status);
     }
 
-    /** The message given to the constructor, without the status prefix (may be null). */
+    /** {@return the message given to the constructor, without the status prefix (may be null)} */
     public String detail() {
         return detail;
     }

@@ -5,16 +5,25 @@ import java.util.Objects;
 /**
  * PMIX_PROC: a process named by its namespace and rank. The rank is unsigned; {@link Rank} holds the
  * special values ({@link Rank#WILDCARD} for a whole namespace ...).
+ *
+ * @param nspace the namespace (at most {@link #MAX_NSPACE_LENGTH} bytes on the wire)
+ * @param rank   the rank's 32 bits (read unsigned)
  */
 public record Proc(String nspace, int rank) implements Value, Comparable<Proc> {
     /** The longest namespace C accepts ({@code PMIX_MAX_NSLEN}). */
     public static final int MAX_NSPACE_LENGTH = 255;
 
+    /** Refuses a null namespace. */
     public Proc {
         Objects.requireNonNull(nspace, "nspace");
     }
 
-    /** The whole namespace: rank {@link Rank#WILDCARD}. */
+    /**
+     * The whole namespace.
+     *
+     * @param nspace the namespace
+     * @return the process name with rank {@link Rank#WILDCARD}
+     */
     public static Proc wildcard(String nspace) {
         return new Proc(nspace, Rank.WILDCARD);
     }
@@ -44,7 +53,11 @@ public record Proc(String nspace, int rank) implements Value, Comparable<Proc> {
         return 31 * nspace.hashCode() + rank;
     }
 
-    /** {@code nspace:rank}, the form PMIx tools print. */
+    /**
+     * {@code nspace:rank}, the form PMIx tools print.
+     *
+     * @return the text
+     */
     @Override
     public String toString() {
         return nspace + ":" + Rank.label(rank);

@@ -3,6 +3,8 @@ package org.pmix4j.api;
 /**
  * PMIX_PROC_STATE: the state of a process in its life cycle. A record rather than a Java enum so that a number this
  * library does not know still round-trips unchanged.
+ *
+ * @param code the state's number, 0 to 255
  */
 public record ProcState(int code) implements Value {
     public static final ProcState UNDEF = new ProcState(0);
@@ -31,6 +33,7 @@ public record ProcState(int code) implements Value {
 
     private static final CodeNames NAMES = CodeNames.of(0, "UNDEF", 1, "PREPPED", 2, "LAUNCH_UNDERWAY", 3, "RESTART", 4, "TERMINATE", 5, "RUNNING", 6, "CONNECTED", 15, "UNTERMINATED", 20, "TERMINATED", 50, "ERROR", 51, "KILLED_BY_CMD", 52, "ABORTED", 53, "FAILED_TO_START", 54, "ABORTED_BY_SIG", 55, "TERM_WO_SYNC", 56, "COMM_FAILED", 57, "SENSOR_BOUND_EXCEEDED", 58, "CALLED_ABORT", 59, "HEARTBEAT_FAILED", 60, "MIGRATING", 61, "CANNOT_RESTART", 62, "TERM_NON_ZERO", 63, "FAILED_TO_LAUNCH");
 
+    /** Checks the number fits the wire's one byte. */
     public ProcState {
         Value.checkUnsigned(code, 255, "ProcState");
     }
@@ -40,12 +43,18 @@ public record ProcState(int code) implements Value {
         return DataType.PROC_STATE;
     }
 
-    /** The short name ({@code PREPPED}), or the number when it has none. */
+    /** {@return the short name ({@code PREPPED}), or the number as text when it has none} */
     public String label() {
         return NAMES.name(code);
     }
 
-    /** Parses a short name or a number. */
+    /**
+     * Parses a short name or a number.
+     *
+     * @param text e.g. what {@link #label} gives
+     * @return the value
+     * @throws IllegalArgumentException when the text is neither a known name nor a number from 0 to 255
+     */
     public static ProcState parse(String text) {
         return new ProcState(NAMES.parse(text, "ProcState"));
     }

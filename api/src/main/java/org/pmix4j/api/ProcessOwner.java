@@ -19,7 +19,11 @@ import java.nio.file.Path;
 public record ProcessOwner(int uid, int gid) {
     private static volatile ProcessOwner self;
 
-    /** The effective user and group of this process (what a credential it sends carries). */
+    /**
+     * The effective user and group of this process (what a credential it sends carries).
+     *
+     * @return this process's effective uid and gid
+     */
     public static ProcessOwner current() {
         ProcessOwner known = self;
         if (known == null) {
@@ -29,13 +33,23 @@ public record ProcessOwner(int uid, int gid) {
         return known;
     }
 
-    /** The owner of a file or directory (not following a symbolic link at the end of the path). */
+    /**
+     * The owner of a file or directory (not following a symbolic link at the end of the path).
+     *
+     * @param path the file or directory
+     * @return its owner and group
+     * @throws IOException when its attributes cannot be read
+     */
     public static ProcessOwner ofFile(Path path) throws IOException {
         return new ProcessOwner((Integer) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS),
                 (Integer) Files.getAttribute(path, "unix:gid", LinkOption.NOFOLLOW_LINKS));
     }
 
-    /** True for root, which PMIx servers let act on any job. */
+    /**
+     * True for root, which PMIx servers let act on any job.
+     *
+     * @return whether the uid is 0
+     */
     public boolean isRoot() {
         return uid == 0;
     }

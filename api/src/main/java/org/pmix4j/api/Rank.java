@@ -3,6 +3,8 @@ package org.pmix4j.api;
 /**
  * PMIX_PROC_RANK: a process rank, an unsigned 32-bit number kept in an {@code int}. The top of the range is
  * reserved for the special ranks below; {@link #label} names them.
+ *
+ * @param value the rank's 32 bits (read unsigned)
  */
 public record Rank(int value) implements Value {
     /** No rank given. */
@@ -28,12 +30,22 @@ public record Rank(int value) implements Value {
         return label(value);
     }
 
-    /** True for an ordinary rank, false for one of the reserved special ranks. */
+    /**
+     * Whether a rank is an ordinary one.
+     *
+     * @param rank the rank's 32 bits
+     * @return true for an ordinary rank, false for one of the reserved special ranks
+     */
     public static boolean isValid(int rank) {
         return Integer.compareUnsigned(rank, VALID_MAX) <= 0;
     }
 
-    /** "WILDCARD", "UNDEF" ... for the special ranks, the unsigned decimal number otherwise. */
+    /**
+     * A rank as PMIx tools print it.
+     *
+     * @param rank the rank's 32 bits
+     * @return "WILDCARD", "UNDEF" ... for the special ranks, the unsigned decimal number otherwise
+     */
     public static String label(int rank) {
         return switch (rank) {
             case UNDEF -> "UNDEF";
@@ -45,7 +57,13 @@ public record Rank(int value) implements Value {
         };
     }
 
-    /** The inverse of {@link #label}. */
+    /**
+     * The inverse of {@link #label}; {@code *} is also the wildcard.
+     *
+     * @param text a number or a special rank's name
+     * @return the rank's 32 bits
+     * @throws IllegalArgumentException when the text is neither
+     */
     public static int parse(String text) {
         return switch (text.trim()) {
             case "UNDEF" -> UNDEF;

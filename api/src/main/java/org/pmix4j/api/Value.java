@@ -28,7 +28,11 @@ public sealed interface Value permits
         Regex, JobState, LinkState, Cpuset, Geometry, DeviceDistance, Endpoint, Topology, ProcStats,
         DiskStats, NetStats, NodeStats {
 
-    /** The PMIx type of this datum, which decides its wire form. */
+    /**
+     * The PMIx type of this datum, which decides its wire form.
+     *
+     * @return the type
+     */
     DataType type();
 
     // ---- factories: the PMIx type a C programmer would pick for each Java type --------------------------
@@ -36,87 +40,172 @@ public sealed interface Value permits
     // For an attribute whose type PMIx fixes (PMIX_JOB_SIZE is a uint32 ...), prefer the typed dictionary:
     // Attributes.JOB_SIZE.info(4) makes the right type whatever Java literal is given.
 
-    /** PMIX_STRING; {@code null} is the C NULL pointer. */
+    /**
+     * PMIX_STRING; {@code null} is the C NULL pointer.
+     *
+     * @param s what the value holds
+     * @return the value
+     */
     static Value of(String s) {
         return new Str(s);
     }
 
-    /** PMIX_BOOL. */
+    /**
+     * PMIX_BOOL.
+     *
+     * @param b what the value holds
+     * @return the value
+     */
     static Value of(boolean b) {
         return b ? Bool.TRUE : Bool.FALSE;
     }
 
-    /** PMIX_INT, a C {@code int}: what {@code PMIX_VALUE_LOAD(v, &i, PMIX_INT)} of an {@code int i} makes. */
+    /**
+     * PMIX_INT, a C {@code int}: what {@code PMIX_VALUE_LOAD(v, &i, PMIX_INT)} of an {@code int i} makes.
+     *
+     * @param i what the value holds
+     * @return the value
+     */
     static Value of(int i) {
         return new Int(i);
     }
 
-    /** PMIX_INT64. */
+    /**
+     * PMIX_INT64.
+     *
+     * @param l what the value holds
+     * @return the value
+     */
     static Value of(long l) {
         return new Int64(l);
     }
 
-    /** PMIX_INT16. */
+    /**
+     * PMIX_INT16.
+     *
+     * @param s what the value holds
+     * @return the value
+     */
     static Value of(short s) {
         return new Int16(s);
     }
 
-    /** PMIX_BYTE: one uninterpreted byte. */
+    /**
+     * PMIX_BYTE: one uninterpreted byte.
+     *
+     * @param b what the value holds
+     * @return the value
+     */
     static Value of(byte b) {
         return new Byte(b);
     }
 
-    /** PMIX_FLOAT (travels as text with 6 decimals, as libpmix sends it). */
+    /**
+     * PMIX_FLOAT (travels as text with 6 decimals, as libpmix sends it).
+     *
+     * @param f what the value holds
+     * @return the value
+     */
     static Value of(float f) {
         return new Float(f);
     }
 
-    /** PMIX_DOUBLE (travels as text with 6 decimals, as libpmix sends it). */
+    /**
+     * PMIX_DOUBLE (travels as text with 6 decimals, as libpmix sends it).
+     *
+     * @param d what the value holds
+     * @return the value
+     */
     static Value of(double d) {
         return new Double(d);
     }
 
-    /** PMIX_BYTE_OBJECT: the bytes as given (copied). */
+    /**
+     * PMIX_BYTE_OBJECT: the bytes as given (copied).
+     *
+     * @param bytes what the value holds
+     * @return the value
+     */
     static Value of(byte[] bytes) {
         return new ByteObject(bytes.clone());
     }
 
-    /** PMIX_PROC: a process is already a value; this overload lets generic code call {@code of} alike. */
+    /**
+     * PMIX_PROC: a process is already a value; this overload lets generic code call {@code of} alike.
+     *
+     * @param p what the value holds
+     * @return the value
+     */
     static Value of(Proc p) {
         return Objects.requireNonNull(p, "proc");
     }
 
-    /** PMIX_TIME: seconds since the epoch (the fraction is dropped, as a C {@code time_t} holds none). */
+    /**
+     * PMIX_TIME: seconds since the epoch (the fraction is dropped, as a C {@code time_t} holds none).
+     *
+     * @param t what the value holds
+     * @return the value
+     */
     static Value of(java.time.Instant t) {
         return new Time(t.getEpochSecond());
     }
 
-    /** PMIX_STATUS: a status or event code of {@link PmixStatus}. */
+    /**
+     * PMIX_STATUS: a status or event code of {@link PmixStatus}.
+     *
+     * @param code what the value holds
+     * @return the value
+     */
     static Value status(int code) {
         return new Status(code);
     }
 
-    /** PMIX_UINT32 from an unsigned value in 0..4294967295. */
+    /**
+     * PMIX_UINT32 from an unsigned value in 0..4294967295.
+     *
+     * @param v what the value holds
+     * @return the value
+     */
     static Value uint32(long v) {
         return new UInt32((int) checkUnsigned(v, 0xffff_ffffL, "uint32"));
     }
 
-    /** PMIX_UINT16 from a value in 0..65535. */
+    /**
+     * PMIX_UINT16 from a value in 0..65535.
+     *
+     * @param v what the value holds
+     * @return the value
+     */
     static Value uint16(int v) {
         return new UInt16(v);
     }
 
-    /** PMIX_INT32. */
+    /**
+     * PMIX_INT32.
+     *
+     * @param v what the value holds
+     * @return the value
+     */
     static Value int32(int v) {
         return new Int32(v);
     }
 
-    /** PMIX_UINT64 from its 64 bits (read back unsigned). */
+    /**
+     * PMIX_UINT64 from its 64 bits (read back unsigned).
+     *
+     * @param bits what the value holds
+     * @return the value
+     */
     static Value uint64(long bits) {
         return new UInt64(bits);
     }
 
-    /** PMIX_SIZE from its 64 bits (a {@code size_t}, unsigned). */
+    /**
+     * PMIX_SIZE from its 64 bits (a {@code size_t}, unsigned).
+     *
+     * @param bits what the value holds
+     * @return the value
+     */
     static Value size(long bits) {
         return new Size(bits);
     }
@@ -134,7 +223,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_BOOL. */
+    /**
+     * PMIX_BOOL.
+     *
+     * @param value true or false
+     */
     record Bool(boolean value) implements Value {
         public static final Bool TRUE = new Bool(true);
         public static final Bool FALSE = new Bool(false);
@@ -146,7 +239,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_BYTE: one uninterpreted byte. */
+    /**
+     * PMIX_BYTE: one uninterpreted byte.
+     *
+     * @param value the byte
+     */
     record Byte(byte value) implements Value {
         public DataType type() {
             return DataType.BYTE;
@@ -158,6 +255,8 @@ public sealed interface Value permits
     /**
      * PMIX_STRING: a C string. {@code null} stands for the C NULL pointer, which the wire distinguishes from
      * the empty string.
+     *
+     * @param value the string, or {@code null} for C NULL
      */
     record Str(String value) implements Value {
         public DataType type() {
@@ -167,7 +266,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_SIZE: a {@code size_t}, 64 unsigned bits. */
+    /**
+     * PMIX_SIZE: a {@code size_t}, 64 unsigned bits.
+     *
+     * @param value the 64 bits (read unsigned)
+     */
     record Size(long value) implements Value {
         public DataType type() {
             return DataType.SIZE;
@@ -176,7 +279,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_PID: a {@code pid_t}, 32 bits. */
+    /**
+     * PMIX_PID: a {@code pid_t}, 32 bits.
+     *
+     * @param value the process id
+     */
     record Pid(int value) implements Value {
         public DataType type() {
             return DataType.PID;
@@ -185,7 +292,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_INT: a C {@code int}, 32 bits. */
+    /**
+     * PMIX_INT: a C {@code int}, 32 bits.
+     *
+     * @param value the value
+     */
     record Int(int value) implements Value {
         public DataType type() {
             return DataType.INT;
@@ -194,7 +305,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_INT8. */
+    /**
+     * PMIX_INT8.
+     *
+     * @param value the value
+     */
     record Int8(byte value) implements Value {
         public DataType type() {
             return DataType.INT8;
@@ -203,7 +318,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_INT16. */
+    /**
+     * PMIX_INT16.
+     *
+     * @param value the value
+     */
     record Int16(short value) implements Value {
         public DataType type() {
             return DataType.INT16;
@@ -212,7 +331,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_INT32. */
+    /**
+     * PMIX_INT32.
+     *
+     * @param value the value
+     */
     record Int32(int value) implements Value {
         public DataType type() {
             return DataType.INT32;
@@ -221,7 +344,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_INT64. */
+    /**
+     * PMIX_INT64.
+     *
+     * @param value the value
+     */
     record Int64(long value) implements Value {
         public DataType type() {
             return DataType.INT64;
@@ -230,7 +357,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_UINT: a C {@code unsigned int}, 32 bits (kept as their bit pattern). */
+    /**
+     * PMIX_UINT: a C {@code unsigned int}, 32 bits (kept as their bit pattern).
+     *
+     * @param value the 32 bits (read unsigned)
+     */
     record UInt(int value) implements Value {
         public DataType type() {
             return DataType.UINT;
@@ -239,8 +370,13 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_UINT8: 0 to 255. */
+    /**
+     * PMIX_UINT8: 0 to 255.
+     *
+     * @param value the value, 0 to 255
+     */
     record UInt8(int value) implements Value {
+        /** Refuses a value outside 0..255. */
         public UInt8 {
             checkUnsigned(value, 0xff, "uint8");
         }
@@ -252,8 +388,13 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_UINT16: 0 to 65535. */
+    /**
+     * PMIX_UINT16: 0 to 65535.
+     *
+     * @param value the value, 0 to 65535
+     */
     record UInt16(int value) implements Value {
+        /** Refuses a value outside 0..65535. */
         public UInt16 {
             checkUnsigned(value, 0xffff, "uint16");
         }
@@ -265,7 +406,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_UINT32 (kept as its bit pattern). */
+    /**
+     * PMIX_UINT32 (kept as its bit pattern).
+     *
+     * @param value the 32 bits (read unsigned)
+     */
     record UInt32(int value) implements Value {
         public DataType type() {
             return DataType.UINT32;
@@ -273,12 +418,21 @@ public sealed interface Value permits
 
         @Override public String toString() { return ReadableText.of(this); }
 
+        /**
+         * The value read unsigned.
+         *
+         * @return 0 to 4294967295
+         */
         public long unsigned() {
             return Integer.toUnsignedLong(value);
         }
     }
 
-    /** PMIX_UINT64 (kept as its bit pattern). */
+    /**
+     * PMIX_UINT64 (kept as its bit pattern).
+     *
+     * @param value the 64 bits (read unsigned)
+     */
     record UInt64(long value) implements Value {
         public DataType type() {
             return DataType.UINT64;
@@ -287,7 +441,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_FLOAT. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive. */
+    /**
+     * PMIX_FLOAT. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive.
+     *
+     * @param value the number
+     */
     record Float(float value) implements Value {
         public DataType type() {
             return DataType.FLOAT;
@@ -306,7 +464,11 @@ public sealed interface Value permits
         }
     }
 
-    /** PMIX_DOUBLE. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive. */
+    /**
+     * PMIX_DOUBLE. On the wire it travels as {@code printf("%f")} text, so only 6 decimals survive.
+     *
+     * @param value the number
+     */
     record Double(double value) implements Value {
         public DataType type() {
             return DataType.DOUBLE;
@@ -325,7 +487,12 @@ public sealed interface Value permits
         }
     }
 
-    /** PMIX_TIMEVAL: a {@code struct timeval}. */
+    /**
+     * PMIX_TIMEVAL: a {@code struct timeval}.
+     *
+     * @param seconds whole seconds
+     * @param micros microseconds within the second
+     */
     record TimeVal(long seconds, long micros) implements Value {
         public DataType type() {
             return DataType.TIMEVAL;
@@ -334,7 +501,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_TIME: a {@code time_t}, seconds since the epoch. */
+    /**
+     * PMIX_TIME: a {@code time_t}, seconds since the epoch.
+     *
+     * @param seconds seconds since the epoch
+     */
     record Time(long seconds) implements Value {
         public DataType type() {
             return DataType.TIME;
@@ -343,7 +514,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_STATUS: a status or event code (see {@link PmixStatus}). */
+    /**
+     * PMIX_STATUS: a status or event code (see {@link PmixStatus}).
+     *
+     * @param code the status code
+     */
     record Status(int code) implements Value {
         public DataType type() {
             return DataType.STATUS;
@@ -363,8 +538,13 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_COMMAND: the code of a client-server command (internal to the protocol). */
+    /**
+     * PMIX_COMMAND: the code of a client-server command (internal to the protocol).
+     *
+     * @param code the command number, 0 to 255
+     */
     record Command(int code) implements Value {
+        /** Refuses a number outside 0..255. */
         public Command {
             checkUnsigned(code, 0xff, "command");
         }
@@ -376,12 +556,22 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_DATA_TYPE: a data type code used as a value; may name a type pmix4j does not know. */
+    /**
+     * PMIX_DATA_TYPE: a data type code used as a value; may name a type pmix4j does not know.
+     *
+     * @param code the type code, 0 to 65535
+     */
     record TypeCode(int code) implements Value {
+        /** Refuses a code outside 0..65535. */
         public TypeCode {
             checkUnsigned(code, 0xffff, "data type");
         }
 
+        /**
+         * The code of a known type.
+         *
+         * @param t the type
+         */
         public TypeCode(DataType t) {
             this(t.code());
         }
@@ -396,8 +586,12 @@ public sealed interface Value permits
     /**
      * PMIX_BUFFER (deprecated publicly, still used inside the protocol): a packed buffer together with the
      * buffer kind it was packed in (1 non-described, 2 fully described).
+     *
+     * @param kind the buffer kind: 1 non-described, 2 fully described
+     * @param bytes the bytes (not copied: do not change them afterwards)
      */
     record Buffer(int kind, byte[] bytes) implements Value {
+        /** Refuses a kind outside 0..255 and null bytes. */
         public Buffer {
             checkUnsigned(kind, 0xff, "buffer kind");
             Objects.requireNonNull(bytes, "bytes");
@@ -426,8 +620,11 @@ public sealed interface Value permits
     /**
      * PMIX_COMPRESSED_STRING: the bytes exactly as sent (a 4-byte host-order length, then a zlib stream);
      * see {@code org.pmix4j.wire.Compression} for the conversion.
+     *
+     * @param bytes the bytes (not copied: do not change them afterwards)
      */
     record CompressedString(byte[] bytes) implements Value {
+        /** Refuses null bytes. */
         public CompressedString {
             Objects.requireNonNull(bytes, "bytes");
         }
@@ -452,8 +649,13 @@ public sealed interface Value permits
         }
     }
 
-    /** PMIX_COMPRESSED_BYTE_OBJECT: like {@link CompressedString}, for binary data. */
+    /**
+     * PMIX_COMPRESSED_BYTE_OBJECT: like {@link CompressedString}, for binary data.
+     *
+     * @param bytes the bytes (not copied: do not change them afterwards)
+     */
     record CompressedBytes(byte[] bytes) implements Value {
+        /** Refuses null bytes. */
         public CompressedBytes {
             Objects.requireNonNull(bytes, "bytes");
         }
@@ -478,8 +680,13 @@ public sealed interface Value permits
         }
     }
 
-    /** PMIX_DATA_BUFFER: the contents of a {@code pmix_data_buffer_t}. */
+    /**
+     * PMIX_DATA_BUFFER: the contents of a {@code pmix_data_buffer_t}.
+     *
+     * @param bytes the bytes (not copied: do not change them afterwards)
+     */
     record DataBuffer(byte[] bytes) implements Value {
+        /** Refuses null bytes. */
         public DataBuffer {
             Objects.requireNonNull(bytes, "bytes");
         }
@@ -504,7 +711,11 @@ public sealed interface Value permits
         }
     }
 
-    /** PMIX_PROC_NSPACE: a namespace on its own. */
+    /**
+     * PMIX_PROC_NSPACE: a namespace on its own.
+     *
+     * @param value the namespace
+     */
     record Nspace(String value) implements Value {
         public DataType type() {
             return DataType.PROC_NSPACE;
@@ -513,7 +724,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_DEVTYPE: a bit mask of {@code PMIX_DEVTYPE_*} device kinds. */
+    /**
+     * PMIX_DEVTYPE: a bit mask of {@code PMIX_DEVTYPE_*} device kinds.
+     *
+     * @param bits the bit mask
+     */
     record DevType(long bits) implements Value {
         public DataType type() {
             return DataType.DEVTYPE;
@@ -522,8 +737,13 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_LOCTYPE: a bit mask of {@code PMIX_LOCALITY_*} relations between two processes. */
+    /**
+     * PMIX_LOCTYPE: a bit mask of {@code PMIX_LOCALITY_*} relations between two processes.
+     *
+     * @param bits the bit mask
+     */
     record LocType(int bits) implements Value {
+        /** Refuses bits outside 16. */
         public LocType {
             checkUnsigned(bits, 0xffff, "locality");
         }
@@ -535,7 +755,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_STOR_MEDIUM: a bit mask of storage media. */
+    /**
+     * PMIX_STOR_MEDIUM: a bit mask of storage media.
+     *
+     * @param bits the bit mask
+     */
     record StorMedium(long bits) implements Value {
         public DataType type() {
             return DataType.STOR_MEDIUM;
@@ -544,7 +768,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_STOR_ACCESS: a bit mask of storage access kinds. */
+    /**
+     * PMIX_STOR_ACCESS: a bit mask of storage access kinds.
+     *
+     * @param bits the bit mask
+     */
     record StorAccess(long bits) implements Value {
         public DataType type() {
             return DataType.STOR_ACCESS;
@@ -553,7 +781,11 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_STOR_PERSIST: a bit mask of storage persistence levels. */
+    /**
+     * PMIX_STOR_PERSIST: a bit mask of storage persistence levels.
+     *
+     * @param bits the bit mask
+     */
     record StorPersist(long bits) implements Value {
         public DataType type() {
             return DataType.STOR_PERSIST;
@@ -562,8 +794,13 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** PMIX_STOR_ACCESS_TYPE: a bit mask of read/write access types. */
+    /**
+     * PMIX_STOR_ACCESS_TYPE: a bit mask of read/write access types.
+     *
+     * @param bits the bit mask
+     */
     record StorAccessType(int bits) implements Value {
+        /** Refuses bits outside 16. */
         public StorAccessType {
             checkUnsigned(bits, 0xffff, "storage access type");
         }
@@ -575,7 +812,15 @@ public sealed interface Value permits
         @Override public String toString() { return ReadableText.of(this); }
     }
 
-    /** Refuses a value that does not fit an unsigned C type; returns it for chaining. */
+    /**
+     * Refuses a value that does not fit an unsigned C type.
+     *
+     * @param value the value
+     * @param max   the type's largest value
+     * @param what  the type's name, for the message
+     * @return the value, for chaining
+     * @throws IllegalArgumentException when the value is below 0 or above {@code max}
+     */
     static long checkUnsigned(long value, long max, String what) {
         if (value < 0 || value > max) {
             throw new IllegalArgumentException(what + " value " + value + " is outside 0.." + max);

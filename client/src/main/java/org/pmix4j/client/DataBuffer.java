@@ -28,22 +28,40 @@ public final class DataBuffer {
         this(BufferKind.NON_DESCRIBED);
     }
 
+    /**
+     * An empty buffer in the given encoding (that of the server the data is for, {@link PmixApi#newDataBuffer}).
+     *
+     * @param kind the encoding
+     */
     public DataBuffer(BufferKind kind) {
         this.kind = kind;
     }
 
-    /** PMIx_Data_load: a buffer holding these packed bytes, ready to unpack. */
+    /**
+     * PMIx_Data_load: a buffer holding these packed bytes, ready to unpack.
+     *
+     * @param packed bytes packed by a PMIx process
+     * @param kind the encoding they were packed in
+     * @return the buffer
+     */
     public static DataBuffer load(byte[] packed, BufferKind kind) {
         DataBuffer b = new DataBuffer(kind);
         b.append(packed);
         return b;
     }
 
+    /** {@return the encoding of this buffer} */
     public BufferKind kind() {
         return kind;
     }
 
-    /** PMIx_Data_pack: one pack of {@code values}, all of {@code type} (any type when it is VALUE). */
+    /**
+     * PMIx_Data_pack: one pack of {@code values}, all of {@code type} (any type when it is VALUE).
+     *
+     * @param type the values' type
+     * @param values the values
+     * @return this buffer
+     */
     public DataBuffer pack(DataType type, List<? extends Value> values) {
         try {
             append(new Packer(kind).pack(type, values).toByteArray());
@@ -53,12 +71,22 @@ public final class DataBuffer {
         return this;
     }
 
-    /** PMIx_Data_pack of one value of its own type. */
+    /**
+     * PMIx_Data_pack of one value of its own type.
+     *
+     * @param value the value
+     * @return this buffer
+     */
     public DataBuffer pack(Value value) {
         return pack(value.type(), List.of(value));
     }
 
-    /** PMIx_Data_unpack: the next pack, which must hold values of {@code type}. */
+    /**
+     * PMIx_Data_unpack: the next pack, which must hold values of {@code type}.
+     *
+     * @param type the type the pack must hold
+     * @return the pack's values
+     */
     public List<Value> unpack(DataType type) {
         Unpacker u = reader();
         try {
@@ -71,7 +99,12 @@ public final class DataBuffer {
         }
     }
 
-    /** The next pack, which must hold exactly one value of {@code type}. */
+    /**
+     * The next pack, which must hold exactly one value of {@code type}.
+     *
+     * @param type the type the pack must hold
+     * @return the value
+     */
     public Value unpackOne(DataType type) {
         List<Value> v = unpack(type);
         if (v.size() != 1) {
@@ -81,12 +114,21 @@ public final class DataBuffer {
         return v.get(0);
     }
 
-    /** True while unread packs remain. */
+    /**
+     * True while unread packs remain.
+     *
+     * @return whether anything is left to unpack
+     */
     public boolean hasRemaining() {
         return readPos < size;
     }
 
-    /** PMIx_Data_copy_payload: appends the unread bytes of {@code source} (which keeps them). */
+    /**
+     * PMIx_Data_copy_payload: appends the unread bytes of {@code source} (which keeps them).
+     *
+     * @param source the buffer to copy from
+     * @return this buffer
+     */
     public DataBuffer copyPayload(DataBuffer source) {
         if (source.kind != kind) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "cannot copy a " + source.kind + " payload into a "
@@ -96,7 +138,11 @@ public final class DataBuffer {
         return this;
     }
 
-    /** PMIx_Data_unload: the unread bytes; the buffer is empty afterwards. */
+    /**
+     * PMIx_Data_unload: the unread bytes; the buffer is empty afterwards.
+     *
+     * @return the bytes
+     */
     public byte[] unload() {
         byte[] out = Arrays.copyOfRange(data, readPos, size);
         readPos = 0;
@@ -104,17 +150,31 @@ public final class DataBuffer {
         return out;
     }
 
-    /** The unread bytes, leaving the buffer as it is. */
+    /**
+     * The unread bytes, leaving the buffer as it is.
+     *
+     * @return a copy of the bytes
+     */
     public byte[] bytes() {
         return Arrays.copyOfRange(data, readPos, size);
     }
 
-    /** PMIx_Data_compress, in libpmix's layout (host-order length, then zlib). */
+    /**
+     * PMIx_Data_compress, in libpmix's layout (host-order length, then zlib).
+     *
+     * @param in the bytes
+     * @return the compressed form
+     */
     public static byte[] compress(byte[] in) {
         return Compression.compressBytes(in).bytes();
     }
 
-    /** PMIx_Data_decompress. */
+    /**
+     * PMIx_Data_decompress.
+     *
+     * @param in bytes compressed by {@link #compress} or by libpmix
+     * @return the original bytes
+     */
     public static byte[] decompress(byte[] in) {
         return Compression.decompressBytes(new Value.CompressedBytes(in));
     }

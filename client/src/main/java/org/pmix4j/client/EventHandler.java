@@ -6,6 +6,11 @@ package org.pmix4j.client;
  */
 @FunctionalInterface
 public interface EventHandler {
-    /** Handles the event; the outcome says whether later handlers of the chain see it too. */
+    /**
+     * Handles the event.
+     *
+     * @param event the event, with the results of the handlers before this one
+     * @return whether later handlers of the chain see it too ({@link EventOutcome#CONTINUE}) or not
+     */
     EventOutcome handle(PmixEvent event);
 }

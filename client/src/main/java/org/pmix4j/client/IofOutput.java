@@ -16,11 +16,12 @@ import org.pmix4j.api.Proc;
  * @param complete the stream has ended
  */
 public record IofOutput(Proc source, int channel, byte[] data, List<Info> info, boolean complete) {
+    /** Copies the list, so that the record cannot change after it was made. */
     public IofOutput {
         info = List.copyOf(info);
     }
 
-    /** The data as UTF-8 text. */
+    /** {@return the data as UTF-8 text} */
     public String text() {
         return new String(data, StandardCharsets.UTF_8);
     }

@@ -63,12 +63,21 @@ public final class PmixClient extends PmixApi {
         super(store, kind, false);
     }
 
-    /** PMIx_Init without directives. */
+    /**
+     * PMIx_Init without directives.
+     *
+     * @return the client of this process
+     */
     public static PmixClient init() {
         return init(List.of());
     }
 
-    /** PMIx_Init. */
+    /**
+     * PMIx_Init.
+     *
+     * @param info init directives, e.g. PMIX_PROGRAMMING_MODEL
+     * @return the client of this process
+     */
     public static PmixClient init(Info... info) {
         return init(List.of(info));
     }
@@ -78,6 +87,9 @@ public final class PmixClient extends PmixApi {
      *
      * @throws PmixException PMIX_ERR_INIT for a broken environment; PMIX_ERR_UNREACH when the server does not
      *                       accept us
+     *
+     * @param info init directives, e.g. PMIX_PROGRAMMING_MODEL
+     * @return the client of this process
      */
     public static PmixClient init(List<Info> info) {
         synchronized (LOCK) {
@@ -90,12 +102,21 @@ public final class PmixClient extends PmixApi {
         }
     }
 
-    /** PMIx_Init on another thread. */
+    /**
+     * PMIx_Init on another thread.
+     *
+     * @param info init directives
+     * @return completes with the client of this process
+     */
     public static CompletionStage<PmixClient> initAsync(List<Info> info) {
         return CompletableFuture.supplyAsync(() -> init(info), r -> Thread.ofVirtual().start(r));
     }
 
-    /** PMIx_Initialized: whether this process has a client that is not finalized. */
+    /**
+     * PMIx_Initialized: whether this process has a client that is not finalized.
+     *
+     * @return true between init and the matching finalize
+     */
     public static boolean isInitialized() {
         synchronized (LOCK) {
             return instance != null && !instance.finalized;
@@ -170,6 +191,10 @@ public final class PmixClient extends PmixApi {
     /**
      * PMIx_Put: stores a value under our name, visible to peers after {@link #commit} (and, for remote
      * peers, a fence or their Get). LOCAL reaches processes on this node, REMOTE the others, GLOBAL both.
+     *
+     * @param scope who may read it: LOCAL, REMOTE or GLOBAL
+     * @param key the key, e.g. {@code "my.endpoint"}
+     * @param value the value
      */
     public void put(Scope scope, String key, Value value) {
         if (key == null || key.isEmpty() || key.length() > Info.MAX_KEY_LENGTH) {
@@ -184,6 +209,11 @@ public final class PmixClient extends PmixApi {
         Futures.await(commitRaw());
     }
 
+    /**
+     * {@link #commit} without blocking.
+     *
+     * @return completes once the server has our data
+     */
     public CompletionStage<Void> commitAsync() {
         return async(commitRaw());
     }
@@ -208,11 +238,21 @@ public final class PmixClient extends PmixApi {
     /**
      * PMIx_Fence: waits until every process in {@code procs} (empty: our whole namespace) has called it;
      * with PMIX_COLLECT_DATA their committed data is gathered so that Gets after it are served at once.
+     *
+     * @param procs the participants (empty: our namespace; a rank wildcard: a whole job)
+     * @param directives e.g. {@code Attributes.COLLECT_DATA.info(true)}, PMIX_TIMEOUT
      */
     public void fence(List<Proc> procs, Info... directives) {
         Futures.await(fenceRaw(procs, List.of(directives)));
     }
 
+    /**
+     * {@link #fence} without blocking.
+     *
+     * @param procs the participants
+     * @param directives e.g. PMIX_COLLECT_DATA, PMIX_TIMEOUT
+     * @return completes once every participant has arrived
+     */
     public CompletionStage<Void> fenceAsync(List<Proc> procs, List<Info> directives) {
         return async(fenceRaw(procs, directives));
     }
@@ -231,11 +271,23 @@ public final class PmixClient extends PmixApi {
     /**
      * PMIx_Abort: asks the host to end {@code procs} (empty: our whole job) with this status. Returns once
      * the server has the request; stopping the processes is the host's business.
+     *
+     * @param status the exit status the processes should end with
+     * @param message why, for the user
+     * @param procs the processes to end (empty: our job)
      */
     public void abort(int status, String message, List<Proc> procs) {
         Futures.await(abortRaw(status, message, procs));
     }
 
+    /**
+     * {@link #abort} without blocking.
+     *
+     * @param status the exit status
+     * @param message why
+     * @param procs the processes to end
+     * @return completes once the server has the request
+     */
     public CompletionStage<Void> abortAsync(int status, String message, List<Proc> procs) {
         return async(abortRaw(status, message, procs));
     }
@@ -279,7 +331,11 @@ public final class PmixClient extends PmixApi {
         shutdownExecutors();
     }
 
-    /** PMIx_Finalize on another thread. */
+    /**
+     * PMIx_Finalize on another thread.
+     *
+     * @return completes once finalized
+     */
     public CompletionStage<Void> closeAsync() {
         return CompletableFuture.runAsync(this::close, r -> Thread.ofVirtual().start(r));
     }

@@ -20,12 +20,18 @@ import org.pmix4j.api.Value;
  * @param registrationId the id of the registration this handler was called for
  */
 public record PmixEvent(int status, Proc source, List<Info> info, List<Info> results, long registrationId) {
+    /** Copies the lists, so that the record cannot change after it was made. */
     public PmixEvent {
         info = List.copyOf(info);
         results = List.copyOf(results);
     }
 
-    /** The first info with this key, if any. */
+    /**
+     * The event's value for a key.
+     *
+     * @param key a key, e.g. {@code Attributes.JOB_TERM_STATUS.key()}
+     * @return the value of the first info with this key; empty when none
+     */
     public Optional<Value> value(String key) {
         for (Info i : info) {
             if (i.key().equals(key)) {
@@ -35,12 +41,17 @@ public record PmixEvent(int status, Proc source, List<Info> info, List<Info> res
         return Optional.empty();
     }
 
-    /** The processes the event says it affects (PMIX_EVENT_AFFECTED_PROC and _PROCS), possibly none. */
+    /** {@return the processes the event says it affects (PMIX_EVENT_AFFECTED_PROC and _PROCS), possibly none} */
     public List<Proc> affected() {
         return affectedIn(info);
     }
 
-    /** The processes named by PMIX_EVENT_AFFECTED_PROC and PMIX_EVENT_AFFECTED_PROCS in an info list. */
+    /**
+     * The processes an event's infos say it affects.
+     *
+     * @param info an event's infos
+     * @return the processes named by PMIX_EVENT_AFFECTED_PROC and PMIX_EVENT_AFFECTED_PROCS, possibly none
+     */
     public static List<Proc> affectedIn(List<Info> info) {
         List<Proc> out = new ArrayList<>();
         for (Info i : info) {
@@ -57,7 +68,7 @@ public record PmixEvent(int status, Proc source, List<Info> info, List<Info> res
         return out;
     }
 
-    /** The status's name, e.g. PMIX_EVENT_JOB_END. */
+    /** {@return the status's name, e.g. PMIX_EVENT_JOB_END} */
     public String statusName() {
         return PmixStatus.name(status);
     }

@@ -92,12 +92,27 @@ public final class PmixServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(cleanupOnExit);
     }
 
-    /** {@code PMIx_server_init} with the process environment. {@code host} may be null (local service only). */
+    /**
+     * {@code PMIx_server_init} with the process environment. {@code host} may be null (local service only).
+     *
+     * @param host the resource manager's upcalls; {@code null} for a server that serves only what it was told
+     * @param info the attributes of {@code PMIx_server_init}, e.g. {@code Attributes.SERVER_TMPDIR.info(dir)}
+     * @return the running server, listening
+     * @throws PmixException with PMIX_ERR_INIT when it cannot listen or make its directories
+     */
     public static PmixServer start(HostModule host, List<Info> info) {
         return start(host, info, System.getenv());
     }
 
-    /** {@code PMIx_server_init}; {@code env} stands for the environment libpmix would read. */
+    /**
+     * {@code PMIx_server_init}; {@code env} stands for the environment libpmix would read.
+     *
+     * @param host the resource manager's upcalls; {@code null} for a server that serves only what it was told
+     * @param info the attributes of {@code PMIx_server_init}
+     * @param env the environment variables the server reads (PMIX_MCA_*, PMIX_SERVER_TMPDIR ...)
+     * @return the running server, listening
+     * @throws PmixException with PMIX_ERR_INIT when it cannot listen or make its directories
+     */
     public static PmixServer start(HostModule host, List<Info> info, Map<String, String> env) {
         ServerConfig config = ServerConfig.parse(info, env);
         List<String> securityModes = offeredSecurityModes(config.security());
@@ -157,6 +172,12 @@ public final class PmixServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The configuration the server was started with, as read from its attributes and environment: its name, hostname,
+     * directories, security policy and buffer kind.
+     *
+     * @return the configuration
+     */
     public ServerConfig config() {
         return config;
     }
@@ -165,6 +186,10 @@ public final class PmixServer implements AutoCloseable {
      * {@code PMIx_Register_attributes}: the host declares that it supports {@code function} (a PMIx API
      * name such as "PMIx_Spawn") and honours {@code attributes} there. Tools learn it by querying
      * PMIX_QUERY_ATTRIBUTE_SUPPORT with PMIX_HOST_FUNCTIONS or PMIX_HOST_ATTRIBUTES ({@code pattrs --host}).
+     *
+     * @param function the PMIx API function, e.g. {@code "PMIx_Spawn"}
+     * @param attributes the attributes the host honours in it
+     * @return completes when the attributes are registered
      */
     public CompletableFuture<Void> registerAttributes(String function, List<org.pmix4j.api.Attribute<?>> attributes) {
         List<org.pmix4j.api.Attribute<?>> copy = List.copyOf(attributes);
@@ -174,17 +199,29 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
-    /** The server's own name (PMIX_SERVER_NSPACE and PMIX_SERVER_RANK). */
+    /**
+     * The server's own name (PMIX_SERVER_NSPACE and PMIX_SERVER_RANK).
+     *
+     * @return the server's namespace and rank
+     */
     public Proc self() {
         return core.self();
     }
 
-    /** The URI clients connect to: {@code nspace.rank;tcp4://address:port}. */
+    /**
+     * The URI clients connect to: {@code nspace.rank;tcp4://address:port}.
+     *
+     * @return the URI, as given to clients in PMIX_SERVER_URI41
+     */
     public String uri() {
         return uri;
     }
 
-    /** The session directories and rendezvous files of this server. */
+    /**
+     * The session directories and rendezvous files of this server.
+     *
+     * @return the directories (the server's, each job's, each process's) and the rendezvous files it wrote
+     */
     public SessionDirectories sessionDirectories() {
         return dirs;
     }
@@ -197,6 +234,12 @@ public final class PmixServer implements AutoCloseable {
      * PMIX_IOF_CACHE_SIZE / DROP_OLDEST / DROP_NEWEST in {@code info} set how the job's output is kept for
      * tools that pull it later, PMIX_FWD_STDOUT / STDERR / STDDIAG which channels tools may pull (see
      * {@code IofRouter.jobRegistered}).
+     *
+     * @param nspace the job's namespace, unique on this server
+     * @param localProcs how many of its processes run on this node (and will connect here)
+     * @param info the job-level data: at least JOB_SIZE, NODE_MAP and PROC_MAP; per-process data as PROC_DATA
+     * @return completes once the job is registered; fails with PMIX_ERR_DUPLICATE_KEY for a namespace registered
+     *      already
      */
     public CompletableFuture<Void> registerNspace(String nspace, int localProcs, List<Info> info) {
         return call(() -> {
@@ -212,7 +255,12 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
-    /** {@code PMIx_server_deregister_nspace}: forgets everything of the job and removes its directories. */
+    /**
+     * {@code PMIx_server_deregister_nspace}: forgets everything of the job and removes its directories.
+     *
+     * @param nspace the job's namespace
+     * @return completes once the job is forgotten
+     */
     public CompletableFuture<Void> deregisterNspace(String nspace) {
         return call(() -> {
             core.removeNamespace(nspace);
@@ -224,7 +272,14 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
-    /** {@code PMIx_server_register_client}: a local process that will connect with this uid and gid. */
+    /**
+     * {@code PMIx_server_register_client}: a local process that will connect with this uid and gid.
+     *
+     * @param proc the process's namespace and rank
+     * @param uid the user id it will run as, checked against the kernel's record of the connecting process
+     * @param gid the group id it will run as
+     * @return completes once the process is registered
+     */
     public CompletableFuture<Void> registerClient(Proc proc, int uid, int gid) {
         return call(() -> {
             core.registerClient(proc, uid, gid);
@@ -237,12 +292,20 @@ public final class PmixServer implements AutoCloseable {
      * checked against that very process (and its identity found at once, without searching /proc); one
      * held by any other process is refused. Optional: without it the holder of the socket is searched for
      * among this process's children and the processes of the registered uid.
+     *
+     * @param proc the registered process
+     * @param pid the pid of the process the host started for it
      */
     public void clientStarted(Proc proc, long pid) {
         loop.execute(() -> core.clientStarted(proc, pid));
     }
 
-    /** {@code PMIx_server_deregister_client}: forgets the process and drops its connection. */
+    /**
+     * {@code PMIx_server_deregister_client}: forgets the process and drops its connection.
+     *
+     * @param proc the registered process
+     * @return completes once it is forgotten
+     */
     public CompletableFuture<Void> deregisterClient(Proc proc) {
         return call(() -> {
             core.deregisterClient(proc);
@@ -255,6 +318,10 @@ public final class PmixServer implements AutoCloseable {
      * {@code PMIx_server_setup_fork}: the environment a local client needs to find and join this server.
      * Only PMIX_SERVER_URI41 and URI4 are given (not the URI3/URI2 names libpmix also sets): an older client
      * would then speak an encoding pmix4j does not, and failing to find a server is the clearer error.
+     *
+     * @param proc a process of a registered namespace
+     * @return the variables to add to the child's environment before exec
+     * @throws PmixException with PMIX_ERR_INVALID_NAMESPACE when the namespace is not registered
      */
     public Map<String, String> setupFork(Proc proc) {
         // the job store belongs to the loop: the launcher forks from threads of its own
@@ -288,6 +355,9 @@ public final class PmixServer implements AutoCloseable {
      * {@code PMIx_server_dmodex_request}: the data a local process shared with remote readers (its REMOTE
      * and GLOBAL puts) as a run of KVAL packs, for a host answering another server's direct modex. Waits for
      * the process to commit; fails with PMIX_ERR_NOT_FOUND for a process that is not local or leaves first.
+     *
+     * @param proc a local process
+     * @return the packed data, once the process has committed
      */
     public CompletableFuture<byte[]> dmodexRequest(Proc proc) {
         CompletableFuture<byte[]> f = new CompletableFuture<>();
@@ -311,20 +381,13 @@ public final class PmixServer implements AutoCloseable {
     }
 
     /**
-     * {@code PMIx_Notify_event} called by the host (or by pmix4j's own runtime): delivers the event to every
-     * local client and tool in {@code range} whose handler registration takes it, and keeps it (unless
-     * PMIX_EVENT_DO_NOT_CACHE) for those that register later. The event is not handed back to the host's
-     * {@code notifyEvent}, as the Standard requires; an event of a local client that the host broadcasts back
-     * is not delivered twice. {@code org.pmix4j.server.event.LifecycleEvents} builds
-     * the info of the job and process lifecycle events. Fails with PMIX_ERR_BAD_PARAM when a custom range
-     * (PMIX_EVENT_CUSTOM_RANGE) and {@code range} do not fit together.
-     *
-     * @param source the process the event is about or that reported it ({@code null}: undefined)
-     */
-    /**
      * Forgets the cached events of {@code code} aimed at {@code nspace}'s processes, after those raised so far
      * were delivered: processes that register for {@code code} later do not get them (see
      * {@code EventService.forgetCached}).
+     *
+     * @param code the event's status code
+     * @param nspace the namespace whose processes the events were aimed at
+     * @return completes once they are forgotten
      */
     public CompletableFuture<Void> forgetCachedEvents(int code, String nspace) {
         return call(() -> {
@@ -333,6 +396,21 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
+    /**
+     * {@code PMIx_Notify_event} called by the host (or by pmix4j's own runtime): delivers the event to every
+     * local client and tool in {@code range} whose handler registration takes it, and keeps it (unless
+     * PMIX_EVENT_DO_NOT_CACHE) for those that register later. The event is not handed back to the host's
+     * {@code notifyEvent}, as the Standard requires; an event of a local client that the host broadcasts back
+     * is not delivered twice. {@code org.pmix4j.server.event.LifecycleEvents} builds
+     * the info of the job and process lifecycle events. Fails with PMIX_ERR_BAD_PARAM when a custom range
+     * (PMIX_EVENT_CUSTOM_RANGE) and {@code range} do not fit together.
+     *
+     * @param status the event's code, e.g. {@link org.pmix4j.api.PmixStatus#PMIX_EVENT_JOB_END}
+     * @param source the process the event is about or that reported it ({@code null}: undefined)
+     * @param range who gets it, e.g. {@link DataRange#SESSION} or {@link DataRange#NAMESPACE}
+     * @param info the event's data (PMIX_EVENT_AFFECTED_PROC, PMIX_JOB_TERM_STATUS, PMIX_EVENT_CUSTOM_RANGE ...)
+     * @return completes once the event is delivered and cached
+     */
     public CompletableFuture<Void> notifyEvent(int status, Proc source, DataRange range, List<Info> info) {
         return call(() -> {
             parts.events().raiseFromHost(status, source, range, info);
@@ -346,6 +424,11 @@ public final class PmixServer implements AutoCloseable {
      * with output forwarding); output nobody asked for yet is cached and replayed to a later matching
      * request. Use the server's own name ({@link #self}) as source for the server's own output, which every
      * connected tool gets. Returns at once; the data is copied.
+     *
+     * @param source the process whose output it is
+     * @param channel the stream, one of {@link org.pmix4j.api.IofChannel}'s bits
+     * @param data the bytes, as read
+     * @param info directives such as PMIX_IOF_COMPLETE (the stream ended)
      */
     public void iofDeliver(Proc source, int channel, byte[] data, List<Info> info) {
         java.util.Objects.requireNonNull(source, "source");
@@ -367,6 +450,10 @@ public final class PmixServer implements AutoCloseable {
     /**
      * The server's own output ({@link #self} as source) to one connected tool only, on {@code channel}: what
      * the host has to tell that tool alone (why its spawn was refused). Dropped when the tool is gone.
+     *
+     * @param recipient the tool
+     * @param channel the stream, one of {@link org.pmix4j.api.IofChannel}'s bits
+     * @param data the bytes
      */
     public void iofDeliverTo(Proc recipient, int channel, byte[] data) {
         byte[] copy = data.clone();
@@ -381,6 +468,8 @@ public final class PmixServer implements AutoCloseable {
      * ends before it called PMIx_Finalize: the first sign the host has that a process died or dropped out,
      * earlier than the exit of any peer that reacts to it. It hears of the loss before the server fails the
      * fences and collectives the process was in.
+     *
+     * @param listener told the lost client's name
      */
     public void onClientLost(java.util.function.Consumer<Proc> listener) {
         loop.execute(() -> core.addFirstPeerListener(new ServerCore.PeerListener() {
@@ -400,6 +489,9 @@ public final class PmixServer implements AutoCloseable {
      * never connected, it left already, or the server was finalized). A host judges a process's exit only
      * then: a process whose finalize was acknowledged (or whose libpmix stopped waiting for the
      * acknowledgement) exits while its last messages may still wait to be read.
+     *
+     * @param proc a local client
+     * @return completes once everything it sent was handled
      */
     public CompletableFuture<Void> whenClientLeft(Proc proc) {
         CompletableFuture<Void> left = new CompletableFuture<>();
@@ -418,6 +510,8 @@ public final class PmixServer implements AutoCloseable {
     /**
      * Tells {@code listener} (on the server's thread; it must not block) when a tool's connection ends, for
      * whatever reason: the host's cue to end the jobs that tool launched without PMIX_NOHUP.
+     *
+     * @param listener told the tool's name
      */
     public void onToolLost(java.util.function.Consumer<Proc> listener) {
         loop.execute(() -> core.addPeerListener(new ServerCore.PeerListener() {
@@ -430,12 +524,22 @@ public final class PmixServer implements AutoCloseable {
         }));
     }
 
-    /** {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses. */
+    /**
+     * {@code PMIx_generate_regex}: a compact form of a comma-separated node list that the server parses.
+     *
+     * @param nodes host names, comma-separated
+     * @return the compact form, for PMIX_NODE_MAP
+     */
     public static String generateRegex(String nodes) {
         return NodeRegex.generateNodeRegex(nodes);
     }
 
-    /** {@code PMIx_generate_ppn}: a compact form of per-node rank lists ("0,1;2,3"). */
+    /**
+     * {@code PMIx_generate_ppn}: a compact form of per-node rank lists ("0,1;2,3").
+     *
+     * @param ranks the ranks of each node, comma-separated within a node and semicolon-separated between nodes
+     * @return the compact form, for PMIX_PROC_MAP
+     */
     public static String generatePpn(String ranks) {
         return NodeRegex.generatePpn(ranks);
     }
@@ -444,6 +548,8 @@ public final class PmixServer implements AutoCloseable {
      * How many requests of each command (by the name of its {@code PmixCommand}, e.g. "GET")
      * the server's clients and tools sent since it started: a diagnostic, e.g. of how many Gets its clients
      * read from the shared-memory store instead.
+     *
+     * @return the counts by command name
      */
     public CompletableFuture<Map<String, Long>> requestCounts() {
         return call(() -> {
@@ -455,6 +561,9 @@ public final class PmixServer implements AutoCloseable {
 
     /**
      * How many clients of {@code nspace} attached to the shared-memory store (0 when it is not offered).
+     *
+     * @param nspace a registered namespace
+     * @return the number of its clients that read from the store
      */
     public CompletableFuture<Integer> sharedStoreClients(String nspace) {
         return call(() -> parts.shared().attachedClients(nspace));
@@ -465,7 +574,13 @@ public final class PmixServer implements AutoCloseable {
         return parts;
     }
 
-    /** Runs {@code task} on the server's loop and returns its result. */
+    /**
+     * Runs {@code task} on the server's loop and returns its result.
+     *
+     * @param <T> the task's result type
+     * @param task the work; it must not block
+     * @return completes with the task's result, or with its exception; fails at once when the server is closed
+     */
     public <T> CompletableFuture<T> call(Supplier<T> task) {
         CompletableFuture<T> f = new CompletableFuture<>();
         if (closed) {

@@ -23,12 +23,25 @@ import org.pmix4j.wire.BufferKind;
  * @param rank            the server's rank (PMIX_SERVER_RANK, env PMIX_SERVER_RANK, else the pid)
  * @param hostname        this node's name (PMIX_HOSTNAME, env PMIX_HOSTNAME, else the system's)
  * @param toolSupport     accept tools and write the tool rendezvous files
+ * @param systemSupport   PMIX_SERVER_SYSTEM_SUPPORT: be the node's system server (the {@code pmix.sys.<host>}
+ *                        rendezvous file tools look for first)
+ * @param sessionSupport  PMIX_SERVER_SESSION_SUPPORT: be the server of a session on this node
+ * @param gateway         PMIX_SERVER_GATEWAY: serve requests compute nodes cannot serve themselves
+ * @param scheduler       PMIX_SERVER_SCHEDULER: be the node's scheduler ({@code pmix.sched.<host>})
+ * @param systemController PMIX_SERVER_SYS_CONTROLLER: be the system controller ({@code pmix.sysctrlr.<host>})
+ * @param socketMode      PMIX_SOCKET_MODE: the permissions of the rendezvous files
+ * @param singleListener  PMIX_SINGLE_LISTENER: one listening socket for clients and tools
  * @param reportUri       PMIX_TCP_REPORT_URI: "-" stdout, "+" stderr, a pipe fd, or a file
  * @param ifInclude       PMIX_TCP_IF_INCLUDE: interfaces (names, addresses or CIDR) that may be used
  * @param ifExclude       PMIX_TCP_IF_EXCLUDE: interfaces that must not
  * @param ipv4Port        PMIX_TCP_IPV4_PORT, 0 = any
+ * @param ipv6Port        PMIX_TCP_IPV6_PORT, 0 = any
+ * @param disableIpv4     PMIX_TCP_DISABLE_IPV4: listen on IPv6 only
+ * @param disableIpv6     PMIX_TCP_DISABLE_IPV6: listen on IPv4 only
  * @param remoteConnections listen on a non-loopback interface so remote tools can connect
  * @param startTime       PMIX_SERVER_START_TIME, reported to tools; now when not given
+ * @param enableMonitoring PMIX_SERVER_ENABLE_MONITORING: the host asked for the library's monitoring support
+ * @param tmpdirRmClean   PMIX_TMPDIR_RMCLEAN: the host removes the session directories itself
  * @param bufferKind      the buffer kind this server asks its clients to use
  * @param handshakeTimeout how long a new connection may take to send its whole connect request before it
  *                        is closed (env PMIX4J_HANDSHAKE_TIMEOUT, seconds; 5 by default): a peer that
@@ -44,13 +57,21 @@ public record ServerConfig(String nspace, int rank, String hostname, boolean too
         boolean enableMonitoring, boolean tmpdirRmClean, BufferKind bufferKind, Duration handshakeTimeout,
         List<Info> info, SecurityPolicy security) {
 
+    /** Copies the lists, so that a configuration cannot change after it was parsed. */
     public ServerConfig {
         ifInclude = List.copyOf(ifInclude);
         ifExclude = List.copyOf(ifExclude);
         info = List.copyOf(info);
     }
 
-    /** Parses the init attributes; {@code env} stands for the process environment. */
+    /**
+     * Parses the init attributes.
+     *
+     * @param info the attributes given to {@code PMIx_server_init}
+     * @param env the process environment (or what stands for it in a test)
+     * @return the configuration
+     * @throws PmixException with PMIX_ERR_BAD_PARAM naming the attribute whose value is wrong
+     */
     public static ServerConfig parse(List<Info> info, Map<String, String> env) {
         Attrs a = new Attrs(info);
         String nspace = a.get(Attributes.SERVER_NSPACE).orElse(env.getOrDefault("PMIX_SERVER_NAMESPACE", "pmix-server"));
@@ -128,7 +149,7 @@ public record ServerConfig(String nspace, int rank, String hostname, boolean too
         return out;
     }
 
-    /** The short host name, as a PMIx server reports it by default. */
+    /** {@return the short host name (up to the first dot), as a PMIx server reports it by default} */
     public static String localHostname() {
         String h = LocalHostname.NAME;
         return h.contains(".") && !Character.isDigit(h.charAt(0)) ? h.substring(0, h.indexOf('.')) : h;

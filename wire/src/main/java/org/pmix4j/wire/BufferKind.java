@@ -18,16 +18,31 @@ public enum BufferKind {
         this.envName = envName;
     }
 
-    /** The byte sent in the handshake and inside PMIX_BUFFER values. */
+    /**
+     * The byte sent in the handshake and inside PMIX_BUFFER values.
+     *
+     * @return 1 or 2
+     */
     public int code() {
         return code;
     }
 
-    /** The value of {@code PMIX_BFROP_BUFFER_TYPE} that selects this kind. */
+    /**
+     * The value of {@code PMIX_BFROP_BUFFER_TYPE} that selects this kind.
+     *
+     * @return the variable's value
+     */
     public String envName() {
         return envName;
     }
 
+    /**
+     * The kind a code of the handshake or of a PMIX_BUFFER names.
+     *
+     * @param code 1 or 2
+     * @return the kind
+     * @throws IllegalArgumentException for any other code
+     */
     public static BufferKind forCode(int code) {
         return switch (code) {
             case 1 -> NON_DESCRIBED;
@@ -37,7 +52,12 @@ public enum BufferKind {
         };
     }
 
-    /** As libpmix reads {@code PMIX_BFROP_BUFFER_TYPE}: the fully-described name selects it, anything else not. */
+    /**
+     * As libpmix reads {@code PMIX_BFROP_BUFFER_TYPE}: the fully-described name selects it, anything else not.
+     *
+     * @param value the variable's value, or {@code null} when it is not set
+     * @return the kind
+     */
     public static BufferKind forEnv(String value) {
         return FULLY_DESCRIBED.envName.equals(value) ? FULLY_DESCRIBED : NON_DESCRIBED;
     }

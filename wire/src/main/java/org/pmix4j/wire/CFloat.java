@@ -14,7 +14,12 @@ public final class CFloat {
     private CFloat() {
     }
 
-    /** What glibc's {@code printf("%f", v)} prints. */
+    /**
+     * What glibc's {@code printf("%f", v)} prints.
+     *
+     * @param v the value
+     * @return the text, e.g. {@code "3.140000"}
+     */
     public static String format(double v) {
         if (Double.isNaN(v)) {
             return Double.doubleToRawLongBits(v) < 0 ? "-nan" : "nan";
@@ -34,6 +39,9 @@ public final class CFloat {
      * Parses like {@code strtod}: leading blanks, an optional sign, decimal or hexadecimal digits with an
      * optional exponent, {@code inf}/{@code infinity}/{@code nan}; text after the number is ignored and
      * text without one gives 0, as in C.
+     *
+     * @param text C text
+     * @return the number
      */
     public static double parseDouble(String text) {
         String j = javaSyntax(text);
@@ -47,7 +55,12 @@ public final class CFloat {
         }
     }
 
-    /** As {@link #parseDouble}, rounding straight to float like {@code strtof} (no double rounding). */
+    /**
+     * As {@link #parseDouble}, rounding straight to float like {@code strtof} (no double rounding).
+     *
+     * @param text C text
+     * @return the number
+     */
     public static float parseFloat(String text) {
         String j = javaSyntax(text);
         if (j.equals("-NaN")) {

@@ -13,6 +13,14 @@ public final class CString {
     private CString() {
     }
 
+    /**
+     * The string of C string bytes (without their NUL), invalid UTF-8 kept as escapes.
+     *
+     * @param b the bytes
+     * @param off where the string starts
+     * @param len its length in bytes
+     * @return the string
+     */
     public static String decode(byte[] b, int off, int len) {
         boolean ascii = true;
         for (int i = off; i < off + len; i++) {
@@ -100,7 +108,12 @@ public final class CString {
         return n;
     }
 
-    /** The bytes of a string without its NUL, undoing the escapes of {@link #decode}. */
+    /**
+     * The bytes of a string without its NUL, undoing the escapes of {@link #decode}.
+     *
+     * @param s a string, possibly holding escapes made by {@link #decode}
+     * @return its bytes
+     */
     public static byte[] encode(String s) {
         ByteArrayOutputStream out = null;
         int runStart = 0;

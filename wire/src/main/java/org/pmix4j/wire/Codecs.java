@@ -37,23 +37,44 @@ public final class Codecs {
         return (TypeCodec<T>) c;
     }
 
-    /** Writes the payload of {@code v} (no tag, no count). */
+    /**
+     * Writes the payload of {@code v} (no tag, no count).
+     *
+     * @param w where to write
+     * @param v the value
+     */
     public static void writePayload(WireWriter w, Value v) {
         codec(v.type()).write(w, v);
     }
 
-    /** Reads the payload of one item of type {@code type}. */
+    /**
+     * Reads the payload of one item of type {@code type}.
+     *
+     * @param r where to read
+     * @param type the item's type
+     * @return the value
+     */
     public static Value readPayload(WireReader r, DataType type) {
         return codecForReading(r, type.code()).read(r);
     }
 
-    /** Writes a value as {@code pmix_value_t} travels: its type tag, then its payload. */
+    /**
+     * Writes a value as {@code pmix_value_t} travels: its type tag, then its payload.
+     *
+     * @param w where to write
+     * @param v the value
+     */
     public static void writeValue(WireWriter w, Value v) {
         writeTag(w, v.type());
         writePayload(w, v);
     }
 
-    /** Reads a tagged value. */
+    /**
+     * Reads a tagged value.
+     *
+     * @param r where to read
+     * @return the value
+     */
     public static Value readValue(WireReader r) {
         int at = r.position();
         int code = readTag(r);
@@ -65,16 +86,34 @@ public final class Codecs {
         }
     }
 
-    /** A type tag: the code as an unsigned 16-bit varint. */
+    /**
+     * A type tag: the code as an unsigned 16-bit varint.
+     *
+     * @param w where to write
+     * @param t the type
+     */
     public static void writeTag(WireWriter w, DataType t) {
         w.uvar(t.code());
     }
 
+    /**
+     * Reads a type tag.
+     *
+     * @param r where to read
+     * @return the code, not checked
+     */
     public static int readTag(WireReader r) {
         return (int) r.uvar(2, "type tag");
     }
 
-    /** The type a tag names, or a decoding error naming the unknown code. */
+    /**
+     * The type a tag names, or a decoding error naming the unknown code.
+     *
+     * @param r the reader, for the message
+     * @param code the tag's code
+     * @param at the tag's offset, for the message
+     * @return the type
+     */
     public static DataType typeOf(WireReader r, int code, int at) {
         DataType t = DataType.forCode(code);
         if (t == null || t.code() >= BY_CODE.length || BY_CODE[t.code()] == null) {

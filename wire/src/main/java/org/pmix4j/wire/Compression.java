@@ -27,19 +27,45 @@ public final class Compression {
     private Compression() {
     }
 
+    /**
+     * A PMIX_COMPRESSED_STRING of a string.
+     *
+     * @param s the string
+     * @return the compressed value
+     */
     public static Value.CompressedString compressString(String s) {
         return new Value.CompressedString(compress(CString.encode(s)));
     }
 
+    /**
+     * The string a PMIX_COMPRESSED_STRING holds.
+     *
+     * @param c the compressed value
+     * @return the string
+     * @throws WireFormatException when the payload is not what libpmix makes
+     */
     public static String decompressString(Value.CompressedString c) {
         byte[] b = decompress(c.bytes());
         return CString.decode(b, 0, b.length);
     }
 
+    /**
+     * A PMIX_COMPRESSED_BYTE_OBJECT of bytes.
+     *
+     * @param b the bytes
+     * @return the compressed value
+     */
     public static Value.CompressedBytes compressBytes(byte[] b) {
         return new Value.CompressedBytes(compress(b));
     }
 
+    /**
+     * The bytes a PMIX_COMPRESSED_BYTE_OBJECT holds.
+     *
+     * @param c the compressed value
+     * @return the bytes
+     * @throws WireFormatException when the payload is not what libpmix makes
+     */
     public static byte[] decompressBytes(Value.CompressedBytes c) {
         return decompress(c.bytes());
     }

@@ -18,10 +18,22 @@ public final class WireReader {
     private int pos;
     private int depth;
 
+    /**
+     * Reads a whole array (not copied: do not change it while reading).
+     *
+     * @param buf the bytes
+     */
     public WireReader(byte[] buf) {
         this(buf, 0, buf.length);
     }
 
+    /**
+     * Reads a range of an array; offsets are counted from the range's start.
+     *
+     * @param buf the bytes
+     * @param offset where the range starts
+     * @param length its length
+     */
     public WireReader(byte[] buf, int offset, int length) {
         if (offset < 0 || length < 0 || offset + length > buf.length) {
             throw new IllegalArgumentException("range " + offset + "+" + length + " outside " + buf.length + " bytes");
@@ -32,25 +44,42 @@ public final class WireReader {
         this.limit = offset + length;
     }
 
-    /** Offset of the next byte, from the start of this reader's range. */
+    /**
+     * Offset of the next byte, from the start of this reader's range.
+     *
+     * @return the offset
+     */
     public int position() {
         return pos - start;
     }
 
+    /** {@return the number of unread bytes} */
     public int remaining() {
         return limit - pos;
     }
 
+    /** {@return whether unread bytes remain} */
     public boolean hasRemaining() {
         return pos < limit;
     }
 
-    /** An exception for a problem found at the current position. */
+    /**
+     * An exception for a problem found at the current position.
+     *
+     * @param problem what is wrong
+     * @return the exception, to throw
+     */
     public WireFormatException error(String problem) {
         return new WireFormatException(problem, position());
     }
 
-    /** An exception for a problem found at an earlier position (from {@link #position}). */
+    /**
+     * An exception for a problem found at an earlier position (from {@link #position}).
+     *
+     * @param problem what is wrong
+     * @param offset where it was found
+     * @return the exception, to throw
+     */
     public WireFormatException errorAt(String problem, int offset) {
         return new WireFormatException(problem, offset);
     }
@@ -61,11 +90,24 @@ public final class WireReader {
         }
     }
 
+    /**
+     * One raw byte.
+     *
+     * @param what what it is, for the message when it is missing
+     * @return the byte, 0 to 255
+     */
     public int u8(String what) {
         need(1, what);
         return buf[pos++] & 0xff;
     }
 
+    /**
+     * The next {@code n} bytes, copied.
+     *
+     * @param n how many
+     * @param what what they are, for the message when they are missing
+     * @return the bytes
+     */
     public byte[] bytes(int n, String what) {
         need(n, what);
         byte[] b = Arrays.copyOfRange(buf, pos, pos + n);
@@ -73,12 +115,21 @@ public final class WireReader {
         return b;
     }
 
-    /** A copy of the unread bytes, leaving them unread. */
+    /**
+     * A copy of the unread bytes, leaving them unread.
+     *
+     * @return the bytes
+     */
     public byte[] remainingBytes() {
         return Arrays.copyOfRange(buf, pos, limit);
     }
 
-    /** Reads past {@code n} bytes without copying them. */
+    /**
+     * Reads past {@code n} bytes without copying them.
+     *
+     * @param n how many
+     * @param what what they are, for the message when they are missing
+     */
     public void skip(int n, String what) {
         need(n, what);
         pos += n;
@@ -87,6 +138,10 @@ public final class WireReader {
     /**
      * An unsigned varint whose value must fit in {@code widthBytes} bytes (2, 4 or 8), as libpmix requires
      * of the C type it unpacks into.
+     *
+     * @param widthBytes 2, 4 or 8
+     * @param what what it is, for messages
+     * @return the value (unsigned in a long for width 8)
      */
     public long uvar(int widthBytes, String what) {
         int at = pos;
@@ -118,7 +173,13 @@ public final class WireReader {
         return v;
     }
 
-    /** A signed (zig-zag) varint whose encoded form must fit in {@code widthBytes} bytes. */
+    /**
+     * A signed (zig-zag) varint whose encoded form must fit in {@code widthBytes} bytes.
+     *
+     * @param widthBytes 2, 4 or 8
+     * @param what what it is, for messages
+     * @return the value
+     */
     public long svar(int widthBytes, String what) {
         long z = uvar(widthBytes, what);
         long v = (z >>> 1) ^ -(z & 1);
@@ -129,7 +190,13 @@ public final class WireReader {
         };
     }
 
-    /** An int32 count or length that must be between 0 and what the remaining bytes can hold. */
+    /**
+     * An int32 count or length that must be between 0 and what the remaining bytes can hold.
+     *
+     * @param what what it counts, for messages
+     * @param minBytesEach the fewest bytes each counted item takes
+     * @return the count
+     */
     public int count(String what, int minBytesEach) {
         int at = position();
         long n = svar(4, what);
@@ -142,7 +209,13 @@ public final class WireReader {
         return (int) n;
     }
 
-    /** A size_t count (unsigned varint) that the remaining bytes can hold. */
+    /**
+     * A size_t count (unsigned varint) that the remaining bytes can hold.
+     *
+     * @param what what it counts, for messages
+     * @param minBytesEach the fewest bytes each counted item takes
+     * @return the count
+     */
     public int sizeCount(String what, int minBytesEach) {
         int at = position();
         long n = uvar(8, what);
@@ -154,7 +227,12 @@ public final class WireReader {
         return (int) n;
     }
 
-    /** A C string as {@link WireWriter#string} writes it; {@code null} for the NULL pointer. */
+    /**
+     * A C string as {@link WireWriter#string} writes it; {@code null} for the NULL pointer.
+     *
+     * @param what what it is, for messages
+     * @return the string, or {@code null}
+     */
     public String string(String what) {
         int at = position();
         int len = count("length of " + what, 1);
@@ -169,19 +247,35 @@ public final class WireReader {
         return s;
     }
 
-    /** A byte object: unsigned varint length, then that many bytes. */
+    /**
+     * A byte object: unsigned varint length, then that many bytes.
+     *
+     * @param what what it is, for messages
+     * @return the bytes
+     */
     public byte[] byteObject(String what) {
         int n = sizeCount("size of " + what, 1);
         return bytes(n, what);
     }
 
-    /** The byte at {@code position} (from the start of the range) without consuming it; -1 past the end. */
+    /**
+     * The byte at {@code position} (from the start of the range) without consuming it; -1 past the end.
+     *
+     * @param position an offset from the range's start
+     * @return the byte, 0 to 255, or -1
+     */
     public int byteAt(int position) {
         int i = start + position;
         return i >= pos && i < limit ? buf[i] & 0xff : -1;
     }
 
-    /** True when the unread bytes at {@code position} are exactly {@code expect}. */
+    /**
+     * True when the unread bytes at {@code position} are exactly {@code expect}.
+     *
+     * @param position an offset from the range's start
+     * @param expect the bytes expected
+     * @return whether they are there
+     */
     public boolean bytesAt(int position, byte[] expect) {
         for (int k = 0; k < expect.length; k++) {
             if (byteAt(position + k) != (expect[k] & 0xff)) {
@@ -191,7 +285,13 @@ public final class WireReader {
         return true;
     }
 
-    /** Raw access for decoders that must scan (the regex forms end at a NUL, not at a length). */
+    /**
+     * Raw access for decoders that must scan (the regex forms end at a NUL, not at a length).
+     *
+     * @param b the byte
+     * @param fromPos the offset to search from
+     * @return its offset, or -1 when it does not occur
+     */
     public int indexOf(byte b, int fromPos) {
         for (int i = start + fromPos; i < limit; i++) {
             if (buf[i] == b) {
@@ -201,13 +301,18 @@ public final class WireReader {
         return -1;
     }
 
-    /** Enters one level of nesting; {@link #leave} undoes it. */
+    /**
+     * Enters one level of nesting; {@link #leave} undoes it.
+     *
+     * @param what what is nested, for the message when it is too deep
+     */
     public void enter(String what) {
         if (++depth > MAX_DEPTH) {
             throw error(what + " nested more than " + MAX_DEPTH + " levels deep");
         }
     }
 
+    /** Leaves a level of nesting entered with {@link #enter}. */
     public void leave() {
         depth--;
     }

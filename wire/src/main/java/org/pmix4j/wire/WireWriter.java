@@ -11,19 +11,30 @@ public final class WireWriter {
     private byte[] buf;
     private int size;
 
+    /** An empty buffer. */
     public WireWriter() {
         this(256);
     }
 
+    /**
+     * An empty buffer with room for {@code initialCapacity} bytes before it grows.
+     *
+     * @param initialCapacity the bytes to reserve
+     */
     public WireWriter(int initialCapacity) {
         buf = new byte[Math.max(16, initialCapacity)];
     }
 
-    /** Bytes written so far. */
+    /**
+     * Bytes written so far.
+     *
+     * @return the count
+     */
     public int size() {
         return size;
     }
 
+    /** {@return a copy of the bytes written} */
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, size);
     }
@@ -39,16 +50,36 @@ public final class WireWriter {
         }
     }
 
+    /**
+     * One raw byte.
+     *
+     * @param b the byte, in the low 8 bits
+     * @return this writer
+     */
     public WireWriter u8(int b) {
         ensure(1);
         buf[size++] = (byte) b;
         return this;
     }
 
+    /**
+     * Raw bytes.
+     *
+     * @param b the bytes
+     * @return this writer
+     */
     public WireWriter bytes(byte[] b) {
         return bytes(b, 0, b.length);
     }
 
+    /**
+     * Raw bytes of a range of an array.
+     *
+     * @param b the array
+     * @param off where the range starts
+     * @param len its length
+     * @return this writer
+     */
     public WireWriter bytes(byte[] b, int off, int len) {
         ensure(len);
         System.arraycopy(b, off, buf, size, len);
@@ -59,6 +90,9 @@ public final class WireWriter {
     /**
      * An unsigned flex128 varint: 7 bits a byte, least significant first, high bit = more follows; after 8
      * such bytes a 9th carries the last 8 bits whole, so no value takes more than 9 bytes.
+     *
+     * @param v the value, unsigned
+     * @return this writer
      */
     public WireWriter uvar(long v) {
         ensure(9);
@@ -74,7 +108,12 @@ public final class WireWriter {
         return this;
     }
 
-    /** A signed flex128 varint: the zig-zag form of the 64-bit value, as {@link #uvar}. */
+    /**
+     * A signed flex128 varint: the zig-zag form of the 64-bit value, as {@link #uvar}.
+     *
+     * @param v the value
+     * @return this writer
+     */
     public WireWriter svar(long v) {
         return uvar((v << 1) ^ (v >> 63));
     }
@@ -82,6 +121,9 @@ public final class WireWriter {
     /**
      * A C string: length with its NUL as a signed varint, the bytes, the NUL. {@code null} is the C NULL
      * pointer: length 0 and nothing else.
+     *
+     * @param s the string, or {@code null}
+     * @return this writer
      */
     public WireWriter string(String s) {
         if (s == null) {
@@ -106,7 +148,12 @@ public final class WireWriter {
         return this;
     }
 
-    /** A C string given as its bytes without the NUL. */
+    /**
+     * A C string given as its bytes without the NUL.
+     *
+     * @param b the bytes
+     * @return this writer
+     */
     public WireWriter stringBytes(byte[] b) {
         svar(b.length + 1L);
         ensure(b.length + 1);
@@ -116,7 +163,12 @@ public final class WireWriter {
         return this;
     }
 
-    /** A byte object: unsigned varint length, then the bytes. */
+    /**
+     * A byte object: unsigned varint length, then the bytes.
+     *
+     * @param b the bytes
+     * @return this writer
+     */
     public WireWriter byteObject(byte[] b) {
         uvar(b.length);
         return bytes(b);

@@ -43,6 +43,10 @@ public final class KeepalivePipe {
      * Starts watching descriptor {@code fd}; {@code onClose} runs once, on the watcher thread.
      *
      * @throws IllegalArgumentException when the descriptor is not open
+     *
+     * @param fd the inherited descriptor (PMIX_KEEPALIVE_PIPE's value)
+     * @param onClose what to do when the other end is gone
+     * @return the watcher, to {@link #stop} it
      */
     public static KeepalivePipe watch(int fd, Runnable onClose) {
         Path link = Path.of("/proc/self/fd/" + fd);

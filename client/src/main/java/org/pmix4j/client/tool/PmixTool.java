@@ -79,7 +79,13 @@ public final class PmixTool extends PmixApi {
         this.environmentCleared = cleared;
     }
 
-    /** PMIx_tool_init. */
+    /**
+     * PMIx_tool_init.
+     *
+     * @param info the tool's attributes: its identity, the server to connect to (SERVER_PIDINFO, SERVER_URI,
+     *      SERVER_NSPACE, CONNECT_TO_SYSTEM ...), retries
+     * @return the tool, connected
+     */
     public static PmixTool init(Info... info) {
         return init(List.of(info));
     }
@@ -89,6 +95,9 @@ public final class PmixTool extends PmixApi {
      * the tool's job information, and acts on the spawning tool's variables.
      *
      * @throws PmixException with the status of the failed step, naming what could not be reached
+     *
+     * @param info the tool's attributes: its identity, the server to connect to, retries
+     * @return the tool, connected (or not, when told not to)
      */
     public static PmixTool init(List<Info> info) {
         Map<String, String> env = System.getenv();
@@ -159,7 +168,12 @@ public final class PmixTool extends PmixApi {
         return tool;
     }
 
-    /** PMIx_tool_init on another thread. */
+    /**
+     * PMIx_tool_init on another thread.
+     *
+     * @param info the tool's attributes
+     * @return completes with the tool
+     */
     public static CompletionStage<PmixTool> initAsync(List<Info> info) {
         return CompletableFuture.supplyAsync(() -> init(info), r -> Thread.ofVirtual().start(r));
     }
@@ -170,17 +184,30 @@ public final class PmixTool extends PmixApi {
      * PMIx_tool_attach_to_server: connects to one more server by the rendezvous chain with these attributes
      * (servers we are connected to are skipped). It becomes the primary when PMIX_PRIMARY_SERVER is true, or
      * when there is none. Answers the server's identifier.
+     *
+     * @param info the server to connect to, as for {@link #init(List)}, and PMIX_PRIMARY_SERVER
+     * @return the server's name
      */
     public Proc attachToServer(List<Info> info) {
         ToolDirectives d = ToolDirectives.of(info, env, initDirectives);
         return attach(d, Boolean.TRUE.equals(d.primary()));
     }
 
+    /**
+     * {@link #attachToServer} without blocking.
+     *
+     * @param info the server to connect to
+     * @return completes with the server's name
+     */
     public CompletionStage<Proc> attachToServerAsync(List<Info> info) {
         return async(CompletableFuture.supplyAsync(() -> attachToServer(info), r -> Thread.ofVirtual().start(r)));
     }
 
-    /** PMIx_tool_get_servers: the servers we are connected to, the primary first. */
+    /**
+     * PMIx_tool_get_servers: the servers we are connected to, the primary first.
+     *
+     * @return the servers' names
+     */
     public synchronized List<Proc> servers() {
         List<Proc> out = new ArrayList<>();
         ServerConnection p = sender.primary();
@@ -199,6 +226,9 @@ public final class PmixTool extends PmixApi {
      * PMIx_tool_set_server: makes {@code server} the primary. When we are not connected to it yet, it is
      * attached first — by the target in {@code info} if there is one, else by its namespace's rendezvous
      * file; PMIX_WAIT_FOR_CONNECTION with PMIX_TIMEOUT waits for it to appear.
+     *
+     * @param server the server's name
+     * @param info how to reach it when not connected yet; PMIX_WAIT_FOR_CONNECTION, PMIX_TIMEOUT
      */
     public void setServer(Proc server, List<Info> info) {
         ServerConnection c;
@@ -220,6 +250,13 @@ public final class PmixTool extends PmixApi {
         sender.primary(c);
     }
 
+    /**
+     * {@link #setServer} without blocking.
+     *
+     * @param server the server's name
+     * @param info how to reach it when not connected yet
+     * @return completes once it is the primary
+     */
     public CompletionStage<Void> setServerAsync(Proc server, List<Info> info) {
         return async(CompletableFuture.runAsync(() -> setServer(server, info), r -> Thread.ofVirtual().start(r)));
     }
@@ -227,6 +264,8 @@ public final class PmixTool extends PmixApi {
     /**
      * PMIx_tool_disconnect: closes the connection to {@code server}. If it was the primary, the oldest
      * remaining connection becomes primary.
+     *
+     * @param server the server's name
      */
     public void disconnectServer(Proc server) {
         ServerConnection c;
@@ -240,6 +279,12 @@ public final class PmixTool extends PmixApi {
         promoteIfPrimaryLost(c);
     }
 
+    /**
+     * {@link #disconnectServer} without blocking.
+     *
+     * @param server the server's name
+     * @return completes once disconnected
+     */
     public CompletionStage<Void> disconnectServerAsync(Proc server) {
         return async(CompletableFuture.runAsync(() -> disconnectServer(server), r -> Thread.ofVirtual().start(r)));
     }
@@ -249,12 +294,19 @@ public final class PmixTool extends PmixApi {
     /**
      * The environment children of this tool should get: ours without PMIX_LAUNCHER_RNDZ_URI,
      * PMIX_LAUNCHER_RNDZ_FILE and PMIX_KEEPALIVE_PIPE.
+     *
+     * @return the environment, a copy
      */
     public static Map<String, String> childEnvironment() {
         return LauncherVariables.childEnvironment();
     }
 
-    /** A process builder whose environment is {@link #childEnvironment()}. */
+    /**
+     * A process builder whose environment is {@link #childEnvironment()}.
+     *
+     * @param command the child's command line
+     * @return the process builder
+     */
     public static ProcessBuilder processBuilder(List<String> command) {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().keySet().removeAll(LauncherVariables.ALL);
@@ -265,6 +317,8 @@ public final class PmixTool extends PmixApi {
      * Whether init could clear the spawning tool's variables from this JVM's environment itself (it can
      * when run with {@code --add-opens java.base/java.lang=ALL-UNNAMED}); when not, use
      * {@link #processBuilder} to start children.
+     *
+     * @return true when the variables are gone from this JVM's environment
      */
     public boolean environmentCleared() {
         return environmentCleared;
@@ -459,6 +513,11 @@ public final class PmixTool extends PmixApi {
         shutdownExecutors();
     }
 
+    /**
+     * {@link #close} on another thread.
+     *
+     * @return completes once finalized
+     */
     public CompletionStage<Void> closeAsync() {
         return CompletableFuture.runAsync(this::close, r -> Thread.ofVirtual().start(r));
     }

@@ -30,6 +30,10 @@ public record RendezvousFile(ServerUri uri, String version, long pid) {
      * @throws java.nio.file.NoSuchFileException   when it does not exist
      * @throws java.nio.file.AccessDeniedException when we may not read it
      * @throws PmixException                       PMIX_ERR_BAD_PARAM when its first line is no server URI
+     *
+     * @param file the file
+     * @return what it says
+     * @throws IOException when it cannot be read for another reason
      */
     public static RendezvousFile read(Path file) throws IOException {
         byte[] b;
@@ -46,6 +50,10 @@ public record RendezvousFile(ServerUri uri, String version, long pid) {
      * Parses a file's text; {@code where} names it in messages.
      *
      * @throws PmixException PMIX_ERR_BAD_PARAM when its first line is no server URI
+     *
+     * @param text the file's text
+     * @param where the file's name, for messages
+     * @return what it says
      */
     public static RendezvousFile parse(String text, String where) {
         RendezvousContent c;
@@ -57,7 +65,17 @@ public record RendezvousFile(ServerUri uri, String version, long pid) {
         return new RendezvousFile(ServerUri.parse(c.uri(), "the first line of " + where), c.version(), c.pid());
     }
 
-    /** The text a server (or a launcher acting for one) writes: the five lines, then an empty line. */
+    /**
+     * The text a server (or a launcher acting for one) writes: the five lines, then an empty line.
+     *
+     * @param uri the server's URI
+     * @param version its library version
+     * @param pid its pid
+     * @param uid its user id
+     * @param gid its group id
+     * @param now the time written on line 5
+     * @return the file's text
+     */
     public static String format(String uri, String version, long pid, int uid, int gid, ZonedDateTime now) {
         return RendezvousContent.of(uri, version, pid, Integer.toUnsignedLong(uid), Integer.toUnsignedLong(gid), now)
                 .format();

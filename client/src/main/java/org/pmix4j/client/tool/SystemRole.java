@@ -14,8 +14,11 @@ import org.pmix4j.api.PmixStatus;
  * rules: {@code pmix.sys.<host>}, {@code pmix.sched.<host>}, {@code pmix.sysctrlr.<host>}).
  */
 public enum SystemRole {
+    /** The node's system server ({@code pmix.sys.<host>}): a system-server DVM. */
     SYSTEM(Attributes.CONNECT_TO_SYSTEM, "pmix.sys.", "the system server"),
+    /** The node's scheduler ({@code pmix.sched.<host>}), e.g. {@code pmix4j sched}. */
     SCHEDULER(Attributes.CONNECT_TO_SCHEDULER, "pmix.sched.", "the scheduler"),
+    /** The system controller ({@code pmix.sysctrlr.<host>}). */
     SYSTEM_CONTROLLER(Attributes.CONNECT_TO_SYS_CONTROLLER, "pmix.sysctrlr.", "the system controller");
 
     private final Attribute<Boolean> attribute;
@@ -28,17 +31,30 @@ public enum SystemRole {
         this.description = description;
     }
 
-    /** The tool attribute that asks for this role (PMIX_CONNECT_TO_...). */
+    /**
+     * The tool attribute that asks for this role (PMIX_CONNECT_TO_...).
+     *
+     * @return the attribute
+     */
     public Attribute<Boolean> attribute() {
         return attribute;
     }
 
-    /** The rendezvous file's name on {@code host}. */
+    /**
+     * The rendezvous file's name on {@code host}.
+     *
+     * @param host the node's name
+     * @return e.g. {@code pmix.sched.node1}
+     */
     public String fileName(String host) {
         return filePrefix + host;
     }
 
-    /** "the scheduler" ..., for messages. */
+    /**
+     * "the scheduler" ..., for messages.
+     *
+     * @return the role's description
+     */
     public String description() {
         return description;
     }

@@ -55,6 +55,14 @@ public record ToolDirectives(String toolNspace, int toolRank, boolean launcher, 
             "pmix.srvr.tmpdir", "pmix.sys.tmpdir", "pmix.hname", "pmix.iof.local", "pmix.mysrvr.uri",
             "pmix.tool.lncrnd");
 
+    /**
+     * The directives of PMIx_tool_init.
+     *
+     * @param info the init's attributes
+     * @param env the process environment (PMIX_SERVER_TMPDIR, PMIX_NAMESPACE ... supply defaults)
+     * @return the directives
+     * @throws PmixException PMIX_ERR_BAD_PARAM naming an attribute that is wrong or contradicts another
+     */
     public static ToolDirectives of(List<Info> info, Map<String, String> env) {
         return of(info, env, null);
     }
@@ -62,6 +70,11 @@ public record ToolDirectives(String toolNspace, int toolRank, boolean launcher, 
     /**
      * The directives of a later attach: what {@code info} does not say about tmpdirs, host name and
      * retries is taken from {@code base} (the init's directives).
+     *
+     * @param info the attach's attributes
+     * @param env the process environment
+     * @param base the init's directives, or {@code null}
+     * @return the directives
      */
     public static ToolDirectives of(List<Info> info, Map<String, String> env, ToolDirectives base) {
         String ns = Attributes.TOOL_NSPACE.find(info).orElse(null);
@@ -118,13 +131,24 @@ public record ToolDirectives(String toolNspace, int toolRank, boolean launcher, 
         return Path.of("/tmp");
     }
 
-    /** True when a particular server was named (URI, file, pid, namespace, system server). */
+    /**
+     * True when a particular server was named (URI, file, pid, namespace, system server).
+     *
+     * @return whether a target was named
+     */
     public boolean namesTarget() {
         return attachmentFile != null || serverUri != null || tcpUri != null || serverPid != null || serverNspace != null
                 || connectToSystem;
     }
 
-    /** These directives with another server target in place of any given one. */
+    /**
+     * These directives with another server target in place of any given one.
+     *
+     * @param uri the server's URI, or {@code null}
+     * @param nspace the server's namespace, or {@code null}
+     * @param makePrimary PMIX_PRIMARY_SERVER, or {@code null} when not said
+     * @return the new directives
+     */
     public ToolDirectives withTarget(String uri, String nspace, Boolean makePrimary) {
         return new ToolDirectives(toolNspace, toolRank, launcher, doNotConnect, connectOptional, null, uri, null, null,
                 nspace, false, SystemRole.SYSTEM, false, maxRetries, retryDelayMillis, makePrimary, waitForConnection, timeoutMillis,
