@@ -24,7 +24,8 @@ import org.pmix4j.testkit.Run;
  * org.pmix4j artifact other than those just installed), {@code examples/} is built there as a project of its
  * own, outside the reactor (a copy of its pom and sources, no parent), and its programs run from the jars of
  * that repository: Hello under {@code pmix4j run} and under Open MPI's {@code mpirun}, the embedding example
- * {@code host.MiniHost} with libpmix's C clients, on the class path and on the module path.
+ * {@code host.MiniHost} with libpmix's C clients, on the class path and on the module path. And a module of a
+ * user's, compiled against the installed jars, reaches the public API but none of the internals.
  */
 class ExamplesProjectTest {
     private static final Path TOP = Path.of("..").toAbsolutePath().normalize();
@@ -112,6 +113,38 @@ class ExamplesProjectTest {
                 .timeout(Duration.ofMinutes(2)).go();
         assertEquals(7, r.exitCode(), r.all());
         assertTrue(r.stderr().contains("minihost: rank 1 aborted the job: hello_pmix was asked to abort"), r.all());
+    }
+
+    @Test
+    void theCompilerKeepsAUserToThePublicApi() throws IOException {
+        String module = "module probe { requires org.pmix4j.server; requires org.pmix4j.client; }\n";
+        assertEquals("", compile("public", module, "org.pmix4j.server.PmixServer s; org.pmix4j.server.HostModule h;"
+                + " org.pmix4j.client.PmixClient c; org.pmix4j.client.tool.PmixTool t; org.pmix4j.api.Value v;"),
+                "the public API compiles");
+        for (String internal : List.of("org.pmix4j.server.net.EventLoop", "org.pmix4j.server.handler.Handlers",
+                "org.pmix4j.server.core.ServerCore", "org.pmix4j.client.net.ServerConnection",
+                "org.pmix4j.client.internal.Futures", "org.pmix4j.wire.message.AbortRequest")) {
+            String errors = compile("internal", module, internal + " x;");
+            String pkg = internal.substring(0, internal.lastIndexOf('.'));
+            assertTrue(errors.contains("package " + pkg + " is not visible"), internal + " must not be reachable: "
+                    + errors);
+        }
+    }
+
+    /**
+     * Compiles a module {@code probe} (its declaration {@code module}, one class with {@code members}) against
+     * the installed jars on the module path, in a directory named {@code name}; answers the errors, or "".
+     */
+    private static String compile(String name, String module, String members) throws IOException {
+        Path dir = WORK.resolve("probe-" + name);
+        Path pkg = Files.createDirectories(dir.resolve("src/probe"));
+        Files.writeString(dir.resolve("src/module-info.java"), module);
+        Files.writeString(pkg.resolve("Probe.java"), "package probe;\nclass Probe { " + members + " }\n");
+        java.io.ByteArrayOutputStream errors = new java.io.ByteArrayOutputStream();
+        int status = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, errors, errors, "-d",
+                dir.resolve("classes").toString(), "--module-path", classPath,
+                dir.resolve("src/module-info.java").toString(), pkg.resolve("Probe.java").toString());
+        return status == 0 ? "" : "exit " + status + ": " + errors;
     }
 
     /**
