@@ -137,6 +137,11 @@ final class JobStarter {
             for (ProcPlacement s : here) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
             }
+            if (plan.display.allocation() || Attributes.DISPLAY_ALLOCATION.find(directives).orElse(false)) {
+                // PRRTE shows the allocation as the mapper found it, before the job map
+                print(job, PlacementReports.allocation(nspace, placer.allocation(map,
+                        node -> jobs.procsOnNode(job, node).size()), plan.display.parseable()));
+            }
             if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
                 print(job, PlacementReports.jobMap(nspace, hostname, map));
             }

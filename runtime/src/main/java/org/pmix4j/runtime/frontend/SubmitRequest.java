@@ -65,6 +65,9 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         if (o.displaysMap()) {
             info.add(Attributes.DISPLAY_MAP.info(true));
         }
+        if (o.displayDirectives().allocation()) {
+            info.add(Attributes.DISPLAY_ALLOCATION.info(true));
+        }
         if (o.displaysBindings()) {
             info.add(Attributes.REPORT_BINDINGS.info(true));
         }

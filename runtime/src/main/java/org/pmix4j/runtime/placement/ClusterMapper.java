@@ -71,12 +71,23 @@ public final class ClusterMapper {
     public static JobMap map(Request r) {
         int total = r.apps().stream().mapToInt(PlacementRequest.App::np).sum();
         MappingPolicy m = r.mapping();
-        if (m.target() == MappingPolicy.Target.PPR && total > m.perNode() * r.nodes().size()) {
+        if (m.perObjectPattern()) {
+            for (ClusterNode n : r.nodes()) {
+                if (!n.topology().has(m.perObject())) {
+                    // PRRTE refuses rather than quietly leave the node out of the pattern
+                    throw new PlacementException("--map-by " + m + ": node " + n.name() + " has no "
+                            + m.perObject().directive() + " objects, so the pattern cannot be placed on it (it has "
+                            + n.topology().summary() + ")");
+                }
+            }
+        }
+        if (m.target() == MappingPolicy.Target.PPR && total > pprCapacity(r.nodes(), m)) {
+            String each = m.perObject() == null ? "" : m.perObject().directive() + " of ";
             throw new PlacementException("--map-by " + m + " places " + m.perNode() + " process"
-                    + (m.perNode() == 1 ? "" : "es") + " on each of the " + r.nodes().size() + " node"
-                    + (r.nodes().size() == 1 ? "" : "s") + " (" + names(r.nodes()) + "), at most " + m.perNode()
-                    * r.nodes().size() + " in all, but " + total + " were requested. Request fewer processes (-n)"
-                    + " or give more hosts.");
+                    + (m.perNode() == 1 ? "" : "es") + " on each " + each + "the " + r.nodes().size() + " node"
+                    + (r.nodes().size() == 1 ? "" : "s") + " (" + names(r.nodes()) + "), at most "
+                    + pprCapacity(r.nodes(), m) + " in all, but " + total + " were requested. Request fewer processes"
+                    + " (-n) or give more hosts.");
         }
         if (r.nodes().size() == 1) {
             return oneNode(r);
@@ -113,6 +124,11 @@ public final class ClusterMapper {
         return new JobMap(procs, List.of(new JobNode(node.id(), node.name(), only.slots(), only.maxSlots(),
                 only.procs(), only.oversubscribed(), node.memoryBytes())), map.mapping(), map.ranking(), map.binding(), map.cpusPerRank(),
                 map.hwthreadCpus(), map.notes());
+    }
+
+    /** The processes {@code ppr:N:RESOURCE} places on all the nodes together. */
+    static int pprCapacity(List<ClusterNode> nodes, MappingPolicy m) {
+        return nodes.stream().mapToInt(n -> PprCapacity.of(n.topology(), m.perObject(), m.perNode())).sum();
     }
 
     static String names(List<ClusterNode> nodes) {
