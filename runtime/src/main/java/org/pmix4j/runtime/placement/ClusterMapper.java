@@ -94,7 +94,7 @@ public final class ClusterMapper {
         }
         MappingPolicy.Target target = m.target() != null ? m.target()
                 : Mapper.defaultTarget(r.nodes().get(0).topology(), total, m, r.binding());
-        MappingPolicy resolved = new MappingPolicy(target, m.pesPerProc(), m.oversubscribe(), m.span(), m.perNode());
+        MappingPolicy resolved = m.target() != null ? m : m.withTarget(target);
         int[][] counts = new NodeShares(r, resolved).counts();
         return new Assembly(r, resolved, counts).build();
     }
@@ -197,7 +197,9 @@ public final class ClusterMapper {
                     procs.add(p.renumbered(procs.size(), a, k, p.node()));
                 }
             }
-            return new JobMap(procs, nodes, first.mapping().withTarget(mapping), ranking, binding,
+            // a ppr by an object shows as the mapping by it, as each node's map has it
+            MappingPolicy shown = mapping.perObjectPattern() ? first.mapping() : first.mapping().withTarget(mapping);
+            return new JobMap(procs, nodes, shown, ranking, binding,
                     first.cpusPerRank(), first.hwthreadCpus(), notes);
         }
 

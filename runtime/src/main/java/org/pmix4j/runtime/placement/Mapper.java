@@ -53,7 +53,7 @@ public final class Mapper {
      */
     public static int defaultProcessCount(NodeTopology topology, int slots, MappingPolicy mapping) {
         if (mapping.pesPerProc() > 1) {
-            HwLevel unit = mapping.target() == MappingPolicy.Target.HWTHREAD || !topology.has(HwLevel.CORE)
+            HwLevel unit = mapping.hwthreadCpus() || !topology.has(HwLevel.CORE)
                     ? HwLevel.HWTHREAD : HwLevel.CORE;
             int n = topology.objects(unit).size() / mapping.pesPerProc();
             return Math.max(1, Math.min(n, slots));
@@ -123,7 +123,7 @@ public final class Mapper {
             this.topo = r.topology();
             this.total = r.apps().stream().mapToInt(PlacementRequest.App::np).sum();
             this.pe = Math.max(1, r.mapping().pesPerProc());
-            this.hwt = r.mapping().target() == MappingPolicy.Target.HWTHREAD;
+            this.hwt = r.mapping().hwthreadCpus();
         }
 
         JobMap map() {

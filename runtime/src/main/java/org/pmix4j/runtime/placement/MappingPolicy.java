@@ -285,6 +285,11 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
                 t == Target.PPR ? perObject : null, file, t == Target.PE_LIST ? peList : null, ordered);
     }
 
+    /** Whether hardware threads count as CPUs (and slots): mapping by hwthread, or ppr:N:hwthread. */
+    public boolean hwthreadCpus() {
+        return target == Target.HWTHREAD || perObject == HwLevel.HWTHREAD;
+    }
+
     /** {@code ppr:N:RESOURCE} by an object below the node ({@code ppr:2:package}). */
     public boolean perObjectPattern() {
         return target == Target.PPR && perObject != null;
