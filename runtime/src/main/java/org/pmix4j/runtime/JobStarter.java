@@ -140,7 +140,9 @@ final class JobStarter {
             if (plan.display.allocation() || Attributes.DISPLAY_ALLOCATION.find(directives).orElse(false)) {
                 // PRRTE shows the allocation as the mapper found it, before the job map
                 print(job, PlacementReports.allocation(nspace, placer.allocation(map,
-                        node -> jobs.procsOnNode(job, node).size()), plan.display.parseable()));
+                        // the node's processes with the job's own, less the job's own
+                        node -> jobs.procsOnNode(job, node).size() - map.procsOn(node).size()),
+                        plan.display.parseable()));
             }
             if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
                 print(job, PlacementReports.jobMap(nspace, hostname, map));

@@ -37,7 +37,7 @@ final class PprCapacity {
         if (app.np() > pattern) {
             throw new PlacementException(tooMany(app, pattern, pattern, ppr) + "\nThis node (" + r.hostname()
                     + ") has " + objects + " " + level.directive() + (objects == 1 ? "" : "s") + ", so ppr:" + ppr
-                    + " places at most " + pattern + " processes. Request fewer processes (-n), a larger N, or more"
+                    + " places at most " + pattern + " process" + (pattern == 1 ? "" : "es") + ". Request fewer processes (-n), a larger N, or more"
                     + " hosts.");
         }
     }
