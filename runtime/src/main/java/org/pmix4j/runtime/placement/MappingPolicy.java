@@ -76,11 +76,13 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
         if (pesPerProc < 0) {
             throw new IllegalArgumentException("PE must not be negative: " + pesPerProc);
         }
-        if ((target == Target.PPR) != (perNode > 0)) {
+        // a ppr by an object, once resolved, maps by that object and keeps its pattern (for the job map)
+        boolean resolvedPpr = perObject != null && target != null && target.level() == perObject;
+        if ((target == Target.PPR || resolvedPpr) != (perNode > 0)) {
             throw new IllegalArgumentException("ppr needs a positive count per node, and only ppr has one: "
                     + target + " with " + perNode);
         }
-        if (perObject != null && target != Target.PPR) {
+        if (perObject != null && target != Target.PPR && !resolvedPpr) {
             throw new IllegalArgumentException("only ppr maps N per " + perObject.directive() + ", not " + target);
         }
         if ((target == Target.PE_LIST) != (peList != null)) {
@@ -281,8 +283,9 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
 
     /** This policy mapping by {@code t} instead, everything else kept (PRRTE's defaults resolved). */
     MappingPolicy withTarget(Target t) {
-        return new MappingPolicy(t, pesPerProc, oversubscribe, span, t == Target.PPR ? perNode : 0,
-                t == Target.PPR ? perObject : null, file, t == Target.PE_LIST ? peList : null, ordered);
+        boolean keepsPattern = t == Target.PPR || perObject != null && t.level() == perObject;
+        return new MappingPolicy(t, pesPerProc, oversubscribe, span, keepsPattern ? perNode : 0,
+                keepsPattern ? perObject : null, file, t == Target.PE_LIST ? peList : null, ordered);
     }
 
     /** Whether hardware threads count as CPUs (and slots): mapping by hwthread, or ppr:N:hwthread. */
@@ -292,12 +295,12 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
 
     /** {@code ppr:N:RESOURCE} by an object below the node ({@code ppr:2:package}). */
     public boolean perObjectPattern() {
-        return target == Target.PPR && perObject != null;
+        return perObject != null && perNode > 0;
     }
 
     /** The pattern of ppr as the job map shows it ({@code 2:package}), or {@code null} when not ppr. */
     public String pprPattern() {
-        return target != Target.PPR ? null : perNode + ":" + (perObject == null ? "node" : perObject.directive());
+        return perNode == 0 ? null : perNode + ":" + (perObject == null ? "node" : perObject.directive());
     }
 
     /** Whether more processes than slots may be placed: only when asked for. */
@@ -324,11 +327,8 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
     /** The {@code --map-by} value that gives this policy. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(target == null ? "" : target.name().toLowerCase(Locale.ROOT)
-                .replace('_', '-'));
-        if (target == Target.PPR) {
-            sb.append(':').append(pprPattern());
-        }
+        StringBuilder sb = new StringBuilder(perNode > 0 ? "ppr:" + pprPattern() : target == null ? ""
+                : target.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         if (peList != null) {
             sb.append('=').append(peList.toList());
         }

@@ -109,7 +109,10 @@ public final class PlacementReports {
                 .append('\n');
         sb.append("    Mapping policy: ").append(map.mapbyString()).append("  Ranking policy: ")
                 .append(map.rankbyString()).append(" Binding policy: ").append(map.bindtoString()).append('\n');
-        sb.append("    Cpu set: N/A  PPR: N/A  Cpus-per-rank: ")
+        // PRRTE shows the job's pe-list as its cpu set, and its ppr pattern
+        MappingPolicy m = map.mapping();
+        sb.append("    Cpu set: ").append(m.peList() != null ? m.peList().toList() : "N/A").append("  PPR: ")
+                .append(m.pprPattern() != null ? m.pprPattern() : "N/A").append("  Cpus-per-rank: ")
                 .append(map.cpusPerRank() > 0 ? Integer.toString(map.cpusPerRank()) : "N/A").append("  Cpu Type: ")
                 .append(map.hwthreadCpus() ? "HWT" : "CORE").append('\n');
         for (JobNode node : map.nodes()) {

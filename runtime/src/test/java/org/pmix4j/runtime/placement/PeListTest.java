@@ -62,6 +62,8 @@ class PeListTest {
         assertEquals("0,2,8,10 0,2,8,10", cpus(m));
         assertEquals("PE-LIST:NOOVERSUBSCRIBE", m.mapbyString());
         assertEquals("package[0][core:L0,2]", m.proc(0).binding());
+        assertTrue(PlacementReports.jobMap("ns", "vm", m).contains("    Cpu set: 0,2  PPR: N/A  Cpus-per-rank: N/A"),
+                "the job map shows the list as the job's cpu set, as PRRTE's");
     }
 
     @Test

@@ -85,6 +85,9 @@ class PprMapperTest {
         assertEquals("BYPACKAGE:NOOVERSUBSCRIBE", m.mapbyString(), "PRRTE records ppr by an object as by it");
         assertEquals("SLOT", m.rankbyString());
         assertEquals("PACKAGE:IF-SUPPORTED", m.bindtoString());
+        assertTrue(PlacementReports.jobMap("ns", "vm", m).contains("\n    Mapping policy: BYPACKAGE:NOOVERSUBSCRIBE"
+                + "  Ranking policy: SLOT Binding policy: PACKAGE:IF-SUPPORTED\n    Cpu set: N/A  PPR: 2:package "
+                + " Cpus-per-rank: N/A  Cpu Type: CORE\n"), "the job map names the pattern, as PRRTE's");
         // fewer than the pattern: the first objects take theirs
         assertEquals("0-3,8-11 0-3,8-11 4-7,12-15", cpus(one(big, "ppr:2:socket", 3)));
     }
