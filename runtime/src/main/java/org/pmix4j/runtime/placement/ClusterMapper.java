@@ -16,13 +16,16 @@ import java.util.Objects;
  * nodes not at max_slots, the first nodes taking one more when it does not divide.
  * <li><b>By node</b>: in passes, each node takes the average still to place (at least one), within its free
  * slots unless oversubscribing.
- * <li><b>ppr:N:node</b>: N on each node in turn, for the whole job.
+ * <li><b>ppr:N:RESOURCE</b>: the pattern (N per node, or N per object of the resource) on each node in
+ * turn, for the whole job; a node whose pattern exceeds its free slots is left out unless oversubscribing
+ * (PRRTE), and a node without the resource is an error.
  * <li><b>Ranks</b>: application by application; within one, rank-by NODE takes one process of each node in
  * turn, the others number node by node (within a node as the one-node mapper ranks).
  * <li><b>Slots</b>: more processes than free slots on all the nodes is PRRTE's "not enough slots" error,
  * naming the total and each host, unless oversubscription is allowed; max_slots is never exceeded.
  * </ul>
- * With a single node this is exactly the one-node {@link Mapper}.
+ * With a single node this is exactly the one-node {@link Mapper}. {@code seq} and {@code rankfile} are
+ * placed by {@link ListedMapper}.
  */
 public final class ClusterMapper {
     private ClusterMapper() {

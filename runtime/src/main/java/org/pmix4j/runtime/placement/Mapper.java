@@ -24,7 +24,9 @@ import java.util.Map;
  * oversubscribed job, or one with more processes than free CPUs, runs unbound unless a binding was asked
  * for.
  * <li><b>Mapping</b>: by slot or node, processes are placed in order; by an object, one per object in turn
- * (skipping objects without a free CPU while others have one).
+ * (skipping objects without a free CPU while others have one); {@code ppr:N:RESOURCE}, N on each object of
+ * the resource before the next, within PRRTE's limits ({@link PprCapacity}), mapped and bound as by that
+ * object and ranked in placement order; {@code pe-list=}, on the listed CPUs only ({@link PeList}).
  * <li><b>Binding</b>: each process takes the first object of the binding level (within the object it was
  * mapped to) that has a free CPU, is bound to the whole object, and takes one of its cores; with
  * {@code PE=n} it takes n free cores within one package (or within its mapped object) and is bound to
