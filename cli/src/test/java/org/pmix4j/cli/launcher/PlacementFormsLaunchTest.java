@@ -161,6 +161,24 @@ class PlacementFormsLaunchTest {
     }
 
     @Test
+    void aSpawnsPlacementDirectivesAreCarriedOut() {
+        // a libpmix client spawns with PMIX_MAPBY ppr, PMIX_DISPLAY_ALLOCATION and PMIX_DISPLAY_MAP: its own
+        // process holds one slot while the child job is placed
+        String spawner = org.pmix4j.testkit.NativeBuild.pmixProgram(Path.of("src/test/c/spawn_placed.c")).toString();
+        Launch.Result r = Launch.run(tmp, "-n", "1", spawner, "ppr:1:core:OVERSUBSCRIBE", Integer.toString(cores),
+                "true");
+        r.assertStatus(0);
+        java.util.regex.Matcher m = Pattern.compile("spawn status SUCCESS nspace (\\S+)").matcher(r.stdout());
+        assertTrue(m.find(), r.all());
+        String child = m.group(1);
+        assertTrue(r.stdout().contains("\n============   ALLOCATED NODES FOR JOB " + child + " APP 0 ============\n    "
+                + HOST + ": slots=" + (cores - 1) + " max_slots=0 slots_inuse=1\n"), r.all());
+        assertTrue(r.stdout().contains("Data for JOB " + child + " offset 0"), r.all());
+        assertTrue(r.stdout().contains("    Mapping policy: BYCORE:OVERSUBSCRIBE  Ranking policy: SLOT"), r.all());
+        assertTrue(r.stdout().contains("PPR: 1:core"), r.all());
+    }
+
+    @Test
     void displayDirectivesPmix4jDoesNotShowAreRefusedByName() {
         for (String[] c : new String[][] {{"map-devel", "MAP-DEVEL"}, {"topo=" + HOST, "TOPO"}, {"cpus", "CPUS"},
                 {"bind:physical", "PHYSICAL"}}) {
