@@ -120,6 +120,12 @@ public record MappingPolicy(Target target, int pesPerProc, Boolean oversubscribe
                 directiveValue = word.substring(word.indexOf('=') + 1);
                 word = word.substring(0, word.indexOf('='));
             }
+            if (word.strip().equalsIgnoreCase("pe")) {
+                // "pe" would abbreviate pe-list, but PE=n is far more often the qualifier written first
+                throw new IllegalArgumentException("--map-by " + spec + ": PE=n is a qualifier, written after a"
+                        + " directive or a colon (--map-by slot:PE=n, or --map-by :PE=n); to bind to listed CPUs write"
+                        + " pe-list=" + (directiveValue == null ? "0,1" : directiveValue));
+            }
             String d = PolicyWords.match("--map-by", spec, "directive", word, DIRECTIVES, UNSUPPORTED_DIRECTIVES);
             if (directiveValue != null && !d.equals("pe-list")) {
                 throw new IllegalArgumentException("--map-by " + spec + ": the directive " + d + " takes no value");

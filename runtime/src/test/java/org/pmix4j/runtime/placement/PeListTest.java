@@ -52,6 +52,10 @@ class PeListTest {
         assertTrue(e.getMessage().contains("'a,b' is not a list of CPUs"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("core:ORDERED"));
         assertTrue(e.getMessage().contains("ORDERED only applies to pe-list"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("PE=2"));
+        assertTrue(e.getMessage().contains("PE=n is a qualifier") && e.getMessage().contains("pe-list=2"),
+                e.getMessage());
+        assertEquals(2, MappingPolicy.parse(":PE=2").pesPerProc());
         e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("pe-list=0:PE=2"));
         assertTrue(e.getMessage().contains("PE=n cannot be combined with pe-list"), e.getMessage());
     }
