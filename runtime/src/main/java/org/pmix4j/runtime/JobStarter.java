@@ -137,6 +137,13 @@ final class JobStarter {
             for (ProcPlacement s : here) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
             }
+            if (plan.display.allocation() || Attributes.DISPLAY_ALLOCATION.find(directives).orElse(false)) {
+                // PRRTE shows the allocation as the mapper found it, before the job map
+                print(job, PlacementReports.allocation(nspace, placer.allocation(map,
+                        // the node's processes with the job's own, less the job's own
+                        node -> jobs.procsOnNode(job, node).size() - map.procsOn(node).size()),
+                        plan.display.parseable()));
+            }
             if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
                 print(job, PlacementReports.jobMap(nspace, hostname, map));
             }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.pmix4j.api.PmixException;
+import org.pmix4j.runtime.placement.DisplayDirectives;
 
 /**
  * {@code pmix4j run}: starts the runtime (a PMIx server in this process), runs the user's job and any jobs
@@ -86,28 +87,19 @@ public final class Launcher {
             return timeoutSeconds;
         }
 
-        /** --display map. Every --display word is checked (map, bind, bindings). */
+        /** --display map. Every --display word is checked (PRRTE's directives: {@link DisplayDirectives}). */
         public boolean displaysMap() {
-            return displays("map");
+            return displayDirectives().map();
         }
 
         /** --display bind (or bindings), or --report-bindings. */
         public boolean displaysBindings() {
-            return reportBindings || displays("bind") || displays("bindings");
+            return reportBindings || displayDirectives().bindings();
         }
 
-        private boolean displays(String what) {
-            boolean found = false;
-            for (String d : display) {
-                for (String w : d.split(",")) {
-                    String word = w.trim().toLowerCase(java.util.Locale.ROOT);
-                    if (!word.isEmpty() && !List.of("map", "bind", "bindings").contains(word)) {
-                        throw new IllegalArgumentException("--display " + d + ": '" + w + "' is not one of map, bind");
-                    }
-                    found |= word.equals(what);
-                }
-            }
-            return found;
+        /** --display, read as prterun reads it. */
+        public DisplayDirectives displayDirectives() {
+            return DisplayDirectives.parse(display);
         }
 
         /** --stream-buffering (0, 1, 2), or null. */

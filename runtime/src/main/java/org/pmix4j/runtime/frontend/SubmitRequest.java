@@ -65,6 +65,9 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         if (o.displaysMap()) {
             info.add(Attributes.DISPLAY_MAP.info(true));
         }
+        if (o.displayDirectives().allocation()) {
+            info.add(Attributes.DISPLAY_ALLOCATION.info(true));
+        }
         if (o.displaysBindings()) {
             info.add(Attributes.REPORT_BINDINGS.info(true));
         }
@@ -120,7 +123,13 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         if (o.mapBy() == null) {
             return qualifier == null ? null : ":" + qualifier;
         }
-        MappingPolicy.parse(o.mapBy());
-        return qualifier == null ? o.mapBy() : o.mapBy() + ":" + qualifier;
+        MappingPolicy p = MappingPolicy.parse(o.mapBy());
+        String spec = o.mapBy();
+        if (p.file() != null) {
+            // the DVM reads a seq or rankfile FILE= from its own directory: name it from ours
+            spec = spec.replaceFirst("(?i)(:file=)[^:]+", "$1" + java.util.regex.Matcher.quoteReplacement(
+                    java.nio.file.Path.of(p.file()).toAbsolutePath().toString()));
+        }
+        return qualifier == null ? spec : spec + ":" + qualifier;
     }
 }
