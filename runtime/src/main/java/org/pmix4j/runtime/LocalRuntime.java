@@ -158,7 +158,9 @@ final class LocalRuntime implements AutoCloseable {
                 server.self(), range, info));
         sessionControl = new SessionControl(sessions, new RuntimeSessionJobs(jobs), sessionEvents, sessionTree, tools,
                 sessionListener, settings.persistent(), uid, hostname, messages::say);
-        RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid));
+        OutputCounts outputCounts = new OutputCounts();
+        iof.addListener(outputCounts);
+        RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid), outputCounts);
         // the launcher counts the readiness of every node's processes; its events go where the job events go
         OtherNodes beyond = otherNodes;
         JobEvents.Raiser raiser = cluster == null ? (code, src, range, info) -> server.notifyEvent(code, src, range, info)
