@@ -25,7 +25,7 @@ final class QueueTable {
             }
             if (f[3].equals("running")) {
                 sessions.add(Json.object().put("session", number(f[0])).put("allocation", f[1]).put("user", f[2])
-                        .put("slots", number(f[4])).put("nodes", List.of(f[5].split(",")))
+                        .put("slots", number(f[4])).put("nodes", nodes(f[5]))
                         .put("timeLeft", f[6].equals("unlimited") ? null : f[6])
                         .put("jobs", f[7].equals("-") ? List.of() : List.of(f[7].split(","))));
             } else {
@@ -34,6 +34,17 @@ final class QueueTable {
             }
         }
         return Json.object().put("type", "queue").put("sessions", sessions).put("pending", pending).toString();
+    }
+
+    /** NODES: {@code host:slots,...}, each as {name, slots}. */
+    private static List<Object> nodes(String column) {
+        List<Object> out = new ArrayList<>();
+        for (String n : column.split(",")) {
+            int colon = n.lastIndexOf(':');
+            out.add(colon < 0 ? Json.object().put("name", n).put("slots", null)
+                    : Json.object().put("name", n.substring(0, colon)).put("slots", number(n.substring(colon + 1))));
+        }
+        return out;
     }
 
     private static Object number(String word) {
