@@ -40,7 +40,8 @@ class JsonQueueTest {
                     "echo up $PMIX_NAMESPACE; sleep 120")));
             try (LauncherProcess alloc = LauncherProcess.startCommand(tmp, "alloc", allocArgs,
                     LauncherProcess.Setup.DEFAULT)) {
-                Eventually.until(() -> alloc.stdout().split("up ", -1).length > 2, alloc::all);
+                Eventually.until(() -> alloc.stdout().split("up ", -1).length > 2,
+                        () -> alloc.all() + sched.process().all());
                 Matcher m = Pattern.compile("up (\\S+)").matcher(alloc.stdout());
                 assertTrue(m.find());
                 String ns = m.group(1);
