@@ -46,6 +46,10 @@ abstract class JobCommand {
     @Option(names = "--report-bindings", description = "Print each rank's binding before the job starts.")
     boolean reportBindings;
 
+    @Option(names = "--json", description = "The launcher's reports (--display map/bind, the failure summary) as JSON "
+            + "lines on stdout, among the job's output (schema: docs/json.md).")
+    boolean json;
+
     @Option(names = "--display", paramLabel = "WHAT", split = ",",
             description = "map: print the job map (PRRTE's JOB MAP block); bind: as --report-bindings.")
     List<String> display = new ArrayList<>();
@@ -134,7 +138,8 @@ abstract class JobCommand {
                 .mapBy(mapBy).rankBy(rankBy).bindTo(bindTo).hosts(hosts).hostfile(hostfile)
                 .output(out).streamBuffering(streamBuffering).stdin(stdin).display(display).reportBindings(reportBindings)
                 .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout)
-                .pause(new org.pmix4j.runtime.JobPause(stopOnExec, stopInInit, stopInApp));
+                .pause(new org.pmix4j.runtime.JobPause(stopOnExec, stopInInit, stopInApp))
+                .json(json);
     }
 
     /** An old spelling: as PRRTE, convert it to its --output directive and say so. */

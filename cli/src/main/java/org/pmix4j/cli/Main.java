@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {
             "PMIx in pure Java: a server, client and tool library and a launcher that speak OpenPMIx's wire protocol.",
             ""},
-        subcommands = {RunCommand.class, DaemonCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, DebugCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, DaemonCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, TopCommand.class, DebugCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, VersionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
     @CommandLine.Mixin

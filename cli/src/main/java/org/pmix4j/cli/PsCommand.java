@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import org.pmix4j.runtime.frontend.JobListing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code pmix4j ps}: the jobs of a DVM and their processes. */
 @Command(name = "ps", mixinStandardHelpOptions = true, sortOptions = false,
@@ -14,8 +15,11 @@ final class PsCommand implements Callable<Integer> {
     @Mixin
     DvmChoice dvm = new DvmChoice();
 
+    @Option(names = "--json", description = "One JSON document instead of the table (schema: docs/json.md).")
+    boolean json;
+
     @Override
     public Integer call() {
-        return CommandErrors.run("ps", () -> new JobListing(System.getenv(), System.out).run(dvm.locator()));
+        return CommandErrors.run("ps", () -> new JobListing(System.getenv(), System.out).run(dvm.locator(), json));
     }
 }

@@ -13,10 +13,18 @@ final class QueueCommand implements Callable<Integer> {
     @Option(names = "--tmpdir", paramLabel = "DIR", description = "The scheduler's tmpdir, if not TMPDIR.")
     String tmpdir;
 
+    @Option(names = "--json", description = "One JSON document instead of the table (schema: docs/json.md).")
+    boolean json;
+
     @Override
     public Integer call() {
         return CommandErrors.run("queue", () -> {
-            System.out.print(new SchedulerQueue(System.getenv()).list(tmpdir));
+            SchedulerQueue queue = new SchedulerQueue(System.getenv());
+            if (json) {
+                System.out.println(queue.listJson(tmpdir));
+            } else {
+                System.out.print(queue.list(tmpdir));
+            }
             System.out.flush();
             return 0;
         });

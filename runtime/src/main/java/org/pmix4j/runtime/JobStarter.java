@@ -16,6 +16,8 @@ import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.iof.StdinTarget;
 import org.pmix4j.runtime.iof.ToolStdin;
+import org.pmix4j.runtime.json.JsonReports;
+import org.pmix4j.runtime.json.PlacementJson;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.PlacementReports;
 import org.pmix4j.runtime.placement.ProcPlacement;
@@ -145,10 +147,15 @@ final class JobStarter {
                         plan.display.parseable()));
             }
             if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
-                print(job, PlacementReports.jobMap(nspace, hostname, map));
+                print(job, JsonReports.wanted(directives) ? PlacementJson.map(nspace, hostname, map) + "\n"
+                        : PlacementReports.jobMap(nspace, hostname, map));
             }
             if (plan.reportBindings() || Attributes.REPORT_BINDINGS.find(directives).orElse(false)) {
-                PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(messages);
+                if (JsonReports.wanted(directives)) {
+                    print(job, PlacementJson.bindings(nspace, hostname, map) + "\n");
+                } else {
+                    PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(messages);
+                }
             }
             // what the spawn forwards to its tool is the tool's to show, not also ours
             int printed = (IofChannel.STDOUT | IofChannel.STDERR) & ~job.forwardedChannels();

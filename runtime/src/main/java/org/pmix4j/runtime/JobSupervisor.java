@@ -94,6 +94,9 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
         Job.Failure first = job.firstFailure();
         if (first != null) {
             messages.aboutJob(job, first.why() + "; the job " + job.nspace() + " was stopped.");
+            if (org.pmix4j.runtime.json.JsonReports.wanted(job.directives())) {
+                messages.reportAboutJob(job, FailureSummary.json(job, hostname));
+            }
             String summary = FailureSummary.of(job, hostname);
             if (summary != null) {
                 messages.aboutJob(job, summary);

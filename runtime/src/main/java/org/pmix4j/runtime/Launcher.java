@@ -51,6 +51,7 @@ public final class Launcher {
      * @param timeoutSeconds --timeout, or null
      * @param display        --display values (map, bind)
      * @param launchAgent    --launch-agent (what starts daemons on other nodes), or null for ssh
+     * @param json           --json: the reports (map, bindings, failure) as JSON lines on stdout
      * @param treeRadix      --tree-radix (how many daemons each daemon starts), or null for the default
      * @param daemonCommand  the command that runs {@code pmix4j daemon} (the same path on every node); empty
      *                       when this launcher cannot start daemons
@@ -58,7 +59,7 @@ public final class Launcher {
     public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
             List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
             Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display,
-            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause) {
+            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause, boolean json) {
         public Options {
             pause = pause == null ? JobPause.NONE : pause;
             daemonCommand = List.copyOf(daemonCommand);
@@ -144,6 +145,7 @@ public final class Launcher {
             private Integer treeRadix;
             private List<String> daemonCommand = List.of();
             private JobPause pause = JobPause.NONE;
+            private boolean json;
 
             private Builder() {
             }
@@ -239,10 +241,16 @@ public final class Launcher {
                 return this;
             }
 
+            /** --json: the launcher's reports as JSON lines (docs/json.md). */
+            public Builder json(boolean on) {
+                json = on;
+                return this;
+            }
+
             public Options build() {
                 return new Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, output,
                         streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display,
-                        launchAgent, treeRadix, daemonCommand, pause);
+                        launchAgent, treeRadix, daemonCommand, pause, json);
             }
         }
     }

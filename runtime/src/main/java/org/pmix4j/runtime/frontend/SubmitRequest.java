@@ -71,6 +71,7 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         if (o.displaysBindings()) {
             info.add(Attributes.REPORT_BINDINGS.info(true));
         }
+        info.addAll(org.pmix4j.runtime.json.JsonReports.directives(o.json()));
         o.checkedTimeoutSeconds();
         Integer buffering = o.streamBufferingMode();
         OutputOptions out = o.outputOptions();
