@@ -12,6 +12,9 @@ import picocli.CommandLine.Option;
                 + "state and command. The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, "
                 + "else the only one of this user running on this node."})
 final class PsCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Mixin
     DvmChoice dvm = new DvmChoice();
 

@@ -10,6 +10,9 @@ import picocli.CommandLine.Option;
         description = "List the scheduler's running sessions (with their jobs) and its pending requests in queue order,"
                 + " with the start backfill estimates for them.")
 final class QueueCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--tmpdir", paramLabel = "DIR", description = "The scheduler's tmpdir, if not TMPDIR.")
     String tmpdir;
 

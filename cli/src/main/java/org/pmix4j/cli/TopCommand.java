@@ -16,6 +16,9 @@ import picocli.CommandLine.Option;
             "The runtime is found as pmix4j ps finds it (--dvm-uri, --pid (a DVM's or a pmix4j run's), --namespace,"
                 + " --system-server, else the only DVM of this user on this node)."})
 final class TopCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Mixin
     DvmChoice dvm = new DvmChoice();
 

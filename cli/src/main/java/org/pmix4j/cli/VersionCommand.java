@@ -8,6 +8,9 @@ import picocli.CommandLine.Option;
 @Command(name = "version", mixinStandardHelpOptions = true,
         description = "Print the pmix4j version, the PMIx wire protocol and Standard it speaks, and the Java it runs on.")
 final class VersionCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--json", description = "One JSON document (schema: docs/json.md).")
     boolean json;
 
