@@ -56,15 +56,17 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
     public Integer call() {
         return CommandErrors.run("run", () -> {
             List<AppContext> apps = applications(System.getenv());
+            Launcher.Options.Builder options = optionsBuilder();
+            beforeLaunch("run");
             if (dvm != null) {
                 return new Prun(System.out, System.err, System.in, System.getenv())
-                        .run(DvmLocator.parse(dvm), apps, options(), session.target());
+                        .run(DvmLocator.parse(dvm), apps, options.build(), session.target());
             }
             if (session.given()) {
                 throw new IllegalArgumentException("--session-id, --alloc-id and --alloc-refid name a session of a DVM:"
                         + " give --dvm too (pmix4j run alone runs in its own session)");
             }
-            return new Launcher().run(apps, optionsBuilder().launchAgent(cluster.launchAgent).treeRadix(cluster.treeRadix)
+            return new Launcher().run(apps, options.launchAgent(cluster.launchAgent).treeRadix(cluster.treeRadix)
                     .daemonCommand(DaemonCommand.commandLine()).build());
         });
     }

@@ -97,6 +97,7 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         List<App> apps = new ArrayList<>();
         for (AppContext c : contexts) {
             Map<String, String> appEnv = new LinkedHashMap<>(common);
+            c.unsetFrom(appEnv);
             appEnv.putAll(c.env());
             List<String> envList = new ArrayList<>();
             appEnv.forEach((k, v) -> envList.add(k + "=" + v));
