@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
  */
 final class AppOptions {
     @Option(names = {"-n", "--np", "-np", "-c", "--n"}, paramLabel = "N",
-            description = "Number of processes of this application. Default: 1.")
+            description = "Number of processes of this application. Default: 1, or what the placement implies"
+                    + " (ppr:N:node: N on each node; a rankfile: its ranks; seq: the hostfile's lines).")
     Integer np;
 
     @Option(names = "-x", paramLabel = "NAME[=VALUE]",
@@ -57,13 +58,14 @@ final class AppOptions {
      * The application these options describe, running {@code argv}.
      *
      * @param launcherEnv what the processes inherit (the values -x forwards and --prepend-env edits)
-     * @param jobWide     what every application of the job gets first (--gmca, --pmixmca, --tune)
+     * @param jobWide     what every application of the job gets first (--gmca, --pmixmca, --tune), and its
+     *                    number of processes when -n is not given
      */
     AppContext toApp(List<String> argv, Map<String, String> launcherEnv, JobEnvironment jobWide) {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("an application after ':' names no program to run");
         }
-        int n = np == null ? 1 : np;
+        int n = np == null ? jobWide.defaultProcesses() : np;
         if (n < 1) {
             throw new IllegalArgumentException("-n " + n + ": the number of processes must be at least 1");
         }
@@ -90,8 +92,10 @@ final class AppOptions {
         return new AppContext(argv, n, vars, dir, env.removals());
     }
 
-    /** What the job's options add to every application's environment before its own. */
-    record JobEnvironment(Map<String, String> variables, List<String> exports) {
-        static final JobEnvironment NONE = new JobEnvironment(Map.of(), List.of());
+    /**
+     * What the job's options give every application: variables and -x words before its own, and how many
+     * processes it has without -n (1, or what the placement implies: ImpliedProcessCount).
+     */
+    record JobEnvironment(Map<String, String> variables, List<String> exports, int defaultProcesses) {
     }
 }

@@ -170,7 +170,8 @@ abstract class JobCommand {
      * with --app, one from each line of the appfile.
      */
     List<AppContext> applications(Map<String, String> env) {
-        AppOptions.JobEnvironment jobWide = mpirun.jobEnvironment();
+        Integer implied = ImpliedProcessCount.of(mapBy, hosts, hostfile);
+        AppOptions.JobEnvironment jobWide = mpirun.jobEnvironment(implied == null ? 1 : implied);
         List<AppContext> apps = new ArrayList<>();
         if (mpirun.appfile != null) {
             if (!words.isEmpty()) {

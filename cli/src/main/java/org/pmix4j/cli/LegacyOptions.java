@@ -112,6 +112,8 @@ final class LegacyOptions {
         // accepted with their meaning, which is already pmix4j's behaviour
         becomes("disable-recovery", 0, false, v -> List.of());
         becomes("hetero-nodes", 0, false, v -> List.of());
+        // the processes inherit the launcher's environment anyway
+        becomes("fwd-environment", 0, false, v -> List.of());
         ignoredOnes();
         refusedOnes();
     }

@@ -64,7 +64,7 @@ final class MpirunOptions {
     String reportPid;
 
     /** What every application's environment gets first: --gmca, --pmixmca, --tune. */
-    AppOptions.JobEnvironment jobEnvironment() {
+    AppOptions.JobEnvironment jobEnvironment(int defaultProcesses) {
         Map<String, String> vars = new LinkedHashMap<>();
         List<String> exports = new ArrayList<>();
         if (tune != null) {
@@ -74,7 +74,7 @@ final class MpirunOptions {
         }
         vars.putAll(McaParameters.environment("--gmca", gmca, "OMPI_MCA_"));
         vars.putAll(McaParameters.environment("--pmixmca", pmixmca, "PMIX_MCA_"));
-        return new AppOptions.JobEnvironment(vars, exports);
+        return new AppOptions.JobEnvironment(vars, exports, defaultProcesses);
     }
 
     ForwardedSignals signals() {
