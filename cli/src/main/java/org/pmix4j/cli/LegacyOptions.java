@@ -162,6 +162,9 @@ final class LegacyOptions {
         refused("not supported by pmix4j: an exec agent is given to a spawn as PMIX_EXEC_AGENT", 1, "exec-agent");
         refused("not supported by pmix4j: runtime directives other than --timeout are not taken", 1, "rtos",
                 "runtime-options");
+        // pmix4j run has its own --dvm (PRRTE's meaning), so this one is only met by pmix4j prun
+        refused("pmix4j prun always runs in a DVM: name it with --dvm-uri, --pid, --namespace or --system-server",
+                0, "dvm");
         refused("pmix4j's DVM does not grow: start it with the hosts it is to have (pmix4j dvm --host)", 1,
                 "add-host", "add-hostfile", "activate");
     }

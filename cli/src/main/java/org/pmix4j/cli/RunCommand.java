@@ -34,6 +34,12 @@ import picocli.CommandLine.Option;
             "Signals: SIGINT, SIGTERM and SIGHUP stop the job cleanly (a second SIGINT kills it at once); SIGUSR1 and "
                 + "SIGUSR2 are forwarded to every process; SIGTSTP suspends the whole job and SIGCONT resumes it.",
             "",
+            "Command lines written for mpirun (Open MPI 4.1) or prterun run as they are: single-dash long options "
+                + "(-np, -wdir, -mca, -host), old spellings (-npernode 2, -bynode, --bind-to-core, --display-map, "
+                + "-rf FILE, --tag-output) converted to their PRRTE form and reported on one line, options that only "
+                + "tune ORTE's or PRRTE's daemons accepted with a one-line notice, and those pmix4j has nothing for "
+                + "refused with the reason. -q silences the notices.",
+            "",
             "Open MPI 4.1 programs run as launched processes: pmix4j sets Open MPI's own MCA parameters "
                 + "OMPI_MCA_schizo=^orte and OMPI_MCA_ess=pmi (unless you set them) so that they take their identity "
                 + "from PMIx instead of starting as singletons."})

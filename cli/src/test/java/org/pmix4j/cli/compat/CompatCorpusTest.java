@@ -40,7 +40,8 @@ class CompatCorpusTest {
         host = org.pmix4j.server.ServerConfig.localHostname();
         probe = dir.resolve("probe.sh");
         Files.writeString(probe, "#!/bin/sh\necho \"rank=$PMIX_RANK btl=$OMPI_MCA_btl if=$OMPI_MCA_btl_tcp_if_include"
-                + " display=$DISPLAY ofile=$OFILE abc=$ABC path-head=${PATH%%:*} pmixmca=$PMIX_MCA_ptl_base_verbose \"\n");
+                + " display=$DISPLAY ofile=$OFILE abc=$ABC path-head=${PATH%%:*} pmixmca=$PMIX_MCA_ptl_base_verbose"
+                + " cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status) \"\n");
         Files.setPosixFilePermissions(probe, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.writeString(dir.resolve("myhostfile"), host + " slots=4\n");
         Files.writeString(dir.resolve("myrankfile"), "rank 0=" + host + " slot=0\nrank 1=" + host + " slot=1\n");
@@ -125,6 +126,9 @@ class CompatCorpusTest {
                 int eq = x.indexOf('=');
                 String key = x.startsWith("err~") ? "err~" : x.substring(0, eq);
                 String value = x.startsWith("err~") ? x.substring(4).replace('_', ' ') : x.substring(eq + 1);
+                if (value.startsWith("cpus=")) {
+                    value = "cpus=" + Cpus.resolve(value.substring(5));
+                }
                 // the probe's lines only (a --display map block goes to stdout too)
                 List<String> lines = p.stdout().lines().filter(l -> !l.isBlank())
                         .filter(l -> !probed || l.contains("rank=")).toList();
@@ -146,6 +150,14 @@ class CompatCorpusTest {
                             assertTrue((l + " ").contains(" " + value + " "), "every process should see " + value
                                     + "\n" + report);
                         }
+                    }
+                    case "rank0:cpus", "rank1:cpus" -> {
+                        String rank = key.substring(4, 5);
+                        String want = "cpus=" + Cpus.resolve(value);
+                        List<String> of = lines.stream().filter(l -> l.startsWith("rank=" + rank + " ")).toList();
+                        assertEquals(1, of.size(), report);
+                        assertTrue((of.get(0) + " ").contains(" " + want + " "), "rank " + rank + " should have "
+                                + want + "\n" + report);
                     }
                     case "err~" -> assertTrue(p.stderr().contains(value), "stderr should say '" + value + "'\n"
                             + report);
