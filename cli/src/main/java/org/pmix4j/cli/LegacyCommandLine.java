@@ -23,7 +23,6 @@ final class LegacyCommandLine {
     private String policy;
     private String policyFrom;
     private final List<String> qualifiers = new ArrayList<>();
-    private boolean quiet;
 
     /**
      * @param spec           the options the command line is for (pmix4j run's, or one application's after ':')
@@ -38,8 +37,8 @@ final class LegacyCommandLine {
         this.notices = notices;
     }
 
-    /** The command line rewritten, and whether it asks for quiet ({@code -q}). */
-    record Rewritten(String[] args, boolean quiet) {
+    /** The command line rewritten. */
+    record Rewritten(String[] args) {
     }
 
     /**
@@ -73,7 +72,7 @@ final class LegacyCommandLine {
             out.add(m.toString());
         }
         out.addAll(Arrays.asList(args).subList(i, args.length));
-        return new Rewritten(out.toArray(String[]::new), quiet);
+        return new Rewritten(out.toArray(String[]::new));
     }
 
     /** Reads the option at {@code i}; returns the index after it and its values. */
@@ -88,6 +87,10 @@ final class LegacyCommandLine {
             name = "-" + typed; // -wdir, -host, -tag-output: mpirun 4.1's single-dash long options
         }
         OptionSpec known = spec.optionsMap().get(name);
+        if (known != null && inline != null && known.arity().max() == 0) {
+            out.add(name + "=" + inline); // --flag=true: picocli reads it, or says what is wrong with it
+            return i + 1;
+        }
         if (known != null) {
             int arity = known.arity().max();
             boolean optional = known.arity().min() == 0 && arity > 0;
@@ -141,10 +144,6 @@ final class LegacyCommandLine {
     private void known(String name, List<String> values) {
         switch (name) {
             case "--map-by", "--mapby" -> mapBy(name + " " + values.get(0), values.get(0), null);
-            case "-q", "--quiet" -> {
-                quiet = true;
-                out.add(name);
-            }
             case "--mca", "--gmca", "--prtemca" -> {
                 for (String[] o : McaParameters.runtimeOptions(values)) {
                     runtimeParameter(name + " " + String.join(" ", values), o[0], o[1]);
