@@ -55,12 +55,15 @@ public final class Launcher {
      * @param treeRadix      --tree-radix (how many daemons each daemon starts), or null for the default
      * @param daemonCommand  the command that runs {@code pmix4j daemon} (the same path on every node); empty
      *                       when this launcher cannot start daemons
+     * @param forwardSignals --forward-signals: the signals passed on to every process
      */
     public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
             List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
             Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display,
-            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause, boolean json) {
+            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause,
+            ForwardedSignals forwardSignals, boolean json) {
         public Options {
+            forwardSignals = forwardSignals == null ? ForwardedSignals.DEFAULT : forwardSignals;
             pause = pause == null ? JobPause.NONE : pause;
             daemonCommand = List.copyOf(daemonCommand);
             hosts = List.copyOf(hosts);
@@ -145,6 +148,7 @@ public final class Launcher {
             private Integer treeRadix;
             private List<String> daemonCommand = List.of();
             private JobPause pause = JobPause.NONE;
+            private ForwardedSignals forwardSignals = ForwardedSignals.DEFAULT;
             private boolean json;
 
             private Builder() {
@@ -241,6 +245,12 @@ public final class Launcher {
                 return this;
             }
 
+            /** --forward-signals: what is passed on to every process. */
+            public Builder forwardSignals(ForwardedSignals signals) {
+                forwardSignals = signals;
+                return this;
+            }
+
             /** --json: the launcher's reports as JSON lines (docs/json.md). */
             public Builder json(boolean on) {
                 json = on;
@@ -250,7 +260,7 @@ public final class Launcher {
             public Options build() {
                 return new Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, output,
                         streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display,
-                        launchAgent, treeRadix, daemonCommand, pause, json);
+                        launchAgent, treeRadix, daemonCommand, pause, forwardSignals, json);
             }
         }
     }
@@ -261,7 +271,7 @@ public final class Launcher {
         RunPlan plan = RunPlan.of(options, hostname);
         plan.stdin.checkAgainst(apps.stream().mapToInt(AppContext::np).sum());
         try (LocalRuntime runtime = new LocalRuntime(RuntimeSettings.launcher(env, hostname), plan, out, err, env)) {
-            Signals signals = Signals.install(runtime.control(), runtime.messages());
+            Signals signals = Signals.install(runtime.control(), runtime.messages(), options.forwardSignals());
             try {
                 runtime.start();
                 runtime.launchUserJob(apps);

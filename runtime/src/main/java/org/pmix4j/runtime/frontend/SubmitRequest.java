@@ -101,11 +101,15 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         List<App> apps = new ArrayList<>();
         for (AppContext c : contexts) {
             Map<String, String> appEnv = new LinkedHashMap<>(common);
+            c.unsetFrom(appEnv);
             appEnv.putAll(c.env());
             List<String> envList = new ArrayList<>();
             appEnv.forEach((k, v) -> envList.add(k + "=" + v));
             String wdir = c.wdir() != null ? c.wdir() : cwd;
-            apps.add(new App(c.argv().get(0), c.argv(), envList, wdir, c.np(), List.of()));
+            // the DVM starts processes from its own environment: what is to be taken away goes along, as PRRTE's
+            // prun sends --unset-env (one PMIX_UNSET_ENVAR per name)
+            List<Info> appInfo = c.unset().stream().map(org.pmix4j.api.Attributes.UNSET_ENVAR::info).toList();
+            apps.add(new App(c.argv().get(0), c.argv(), envList, wdir, c.np(), appInfo));
         }
         return new SubmitRequest(apps, info, out, stdin, size);
     }
