@@ -43,7 +43,9 @@ class CompatCorpusTest {
                 + " display=$DISPLAY ofile=$OFILE abc=$ABC path-head=${PATH%%:*} pmixmca=$PMIX_MCA_ptl_base_verbose"
                 + " cpus=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status) \"\n");
         Files.setPosixFilePermissions(probe, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(dir.resolve("myhostfile"), host + " slots=4\n");
+        // the host once per slot: four slots for the usual lines, and one line per rank for the sequential
+        // mapper's lines, which read the file as "rank i runs on the host of line i" (MAN 1197)
+        Files.writeString(dir.resolve("myhostfile"), (host + "\n").repeat(4));
         Files.writeString(dir.resolve("myrankfile"), "rank 0=" + host + " slot=0\nrank 1=" + host + " slot=1\n");
         Files.writeString(dir.resolve("myappfile"), "-np 1 " + probe + "\n# a comment\n-np 1 -x A=1 " + probe + "\n");
         Files.writeString(dir.resolve("mytune"), "-x TUNED=1\n--mca btl tcp,self\n");
