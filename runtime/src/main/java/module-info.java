@@ -15,5 +15,6 @@ module org.pmix4j.runtime {
     exports org.pmix4j.runtime.cluster to org.pmix4j.cli;
     exports org.pmix4j.runtime.frontend to org.pmix4j.cli;
     exports org.pmix4j.runtime.iof to org.pmix4j.cli;
+    exports org.pmix4j.runtime.json to org.pmix4j.cli;
     exports org.pmix4j.runtime.sched to org.pmix4j.cli;
 }
