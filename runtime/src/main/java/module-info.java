@@ -7,8 +7,6 @@
 module org.pmix4j.runtime {
     requires transitive org.pmix4j.server;
     requires transitive org.pmix4j.client;
-    requires org.slf4j;
-    requires jdk.security.auth;
     requires jdk.unsupported;
 
     exports org.pmix4j.runtime to org.pmix4j.cli;

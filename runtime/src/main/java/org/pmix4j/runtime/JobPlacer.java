@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.placement.BindingPolicy;
 import org.pmix4j.runtime.placement.ClusterMapper;
 import org.pmix4j.runtime.placement.ClusterNode;
@@ -20,8 +21,6 @@ import org.pmix4j.runtime.placement.PlacementList;
 import org.pmix4j.runtime.placement.PlacementReports;
 import org.pmix4j.runtime.placement.PlacementRequest;
 import org.pmix4j.runtime.placement.RankingPolicy;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Places a job on the cluster's nodes (this node alone until daemons join) beside what already runs there: the run's mapping, ranking and binding, or
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * {@code --host} / {@code --hostfile}. A job that cannot be placed is a LaunchException saying why.
  */
 final class JobPlacer {
-    private static final Logger LOG = LoggerFactory.getLogger(JobPlacer.class);
+    private static final Log LOG = Log.of(JobPlacer.class);
 
     /** The slots of the session a job runs in, and how they came about (for messages). */
     record SessionSlots(int slots, String origin) {

@@ -12,6 +12,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.iof.StdinTarget;
@@ -24,8 +25,6 @@ import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.runtime.session.Session;
 import org.pmix4j.runtime.session.SessionDirectoryTree;
 import org.pmix4j.server.PmixServer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Starts a job, the user's or a spawned one: places and names it ({@link JobTable}), registers it and
@@ -34,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * no process started is taken back entirely; one that started partly is failed and stopped.
  */
 final class JobStarter {
-    private static final Logger LOG = LoggerFactory.getLogger(JobStarter.class);
+    private static final Log LOG = Log.of(JobStarter.class);
 
     private final RunPlan plan;
     private final JobTable jobs;
@@ -48,8 +47,8 @@ final class JobStarter {
     private final Consumer<String> messages;
     private final String hostname;
     private final SessionDirectoryTree sessionDirectories;
-    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
-    private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
+    private final int uid = org.pmix4j.api.ProcessOwner.current().uid();
+    private final int gid = org.pmix4j.api.ProcessOwner.current().gid();
 
     /**
      * @param stdout             the launcher's stdout (for the map)

@@ -54,7 +54,7 @@ final class LocalRuntime implements AutoCloseable {
     private final String base = "pmix4j-" + hostname + "-" + ProcessHandle.current().pid();
     private final IoForwarder iof;
     private final RuntimeMessages messages;
-    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+    private final int uid = org.pmix4j.api.ProcessOwner.current().uid();
     private final SessionTable sessions;
     private final JobTable jobs;
     private final ToolUsers tools = new ToolUsers();
