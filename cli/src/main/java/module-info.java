@@ -6,6 +6,7 @@ module org.pmix4j.cli {
     requires org.pmix4j.runtime;
     requires org.pmix4j.examples;
     requires info.picocli;
+    requires org.jline.terminal;
     requires java.management;
 
     opens org.pmix4j.cli to info.picocli;

@@ -5,8 +5,6 @@
 module org.pmix4j.client {
     requires transitive org.pmix4j.api;
     requires transitive org.pmix4j.wire; // DataBuffer speaks of its BufferKind
-    requires org.slf4j;
-    requires jdk.security.auth;
 
     exports org.pmix4j.client;
     exports org.pmix4j.client.tool;

@@ -7,13 +7,12 @@
 module org.pmix4j.runtime {
     requires transitive org.pmix4j.server;
     requires transitive org.pmix4j.client;
-    requires org.slf4j;
-    requires jdk.security.auth;
     requires jdk.unsupported;
 
     exports org.pmix4j.runtime to org.pmix4j.cli;
     exports org.pmix4j.runtime.cluster to org.pmix4j.cli;
     exports org.pmix4j.runtime.frontend to org.pmix4j.cli;
     exports org.pmix4j.runtime.iof to org.pmix4j.cli;
+    exports org.pmix4j.runtime.json to org.pmix4j.cli;
     exports org.pmix4j.runtime.sched to org.pmix4j.cli;
 }

@@ -7,7 +7,6 @@
 module org.pmix4j.server {
     requires transitive org.pmix4j.api;
     requires transitive org.pmix4j.wire;
-    requires org.slf4j;
 
     exports org.pmix4j.server;
     exports org.pmix4j.server.event to org.pmix4j.runtime;

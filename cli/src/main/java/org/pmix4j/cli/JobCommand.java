@@ -21,6 +21,19 @@ abstract class JobCommand {
     @Mixin
     AppOptions first = new AppOptions();
 
+    /** mpirun's and prterun's -v too: more of the launcher's own log (see LogLevels). */
+    @Mixin
+    Verbosity verbosity = new Verbosity();
+
+    @Mixin
+    MpirunOptions mpirun = new MpirunOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec jobSpec;
+
+    /** What the launcher says about the command line (old spellings, ignored options); -q silences it. */
+    LauncherNotices notices = new LauncherNotices();
+
     @Option(names = "--oversubscribe", description = "Allow more processes than this node has slots.")
     boolean oversubscribe;
 
@@ -45,6 +58,10 @@ abstract class JobCommand {
 
     @Option(names = "--report-bindings", description = "Print each rank's binding before the job starts.")
     boolean reportBindings;
+
+    @Option(names = "--json", description = "The launcher's reports (--display map/bind, the failure summary) as JSON "
+            + "lines on stdout, among the job's output (schema: docs/json.md).")
+    boolean json;
 
     @Option(names = "--display", paramLabel = "WHAT", split = ",",
             description = "map: print the job map (PRRTE's JOB MAP block); bind: as --report-bindings.")
@@ -112,8 +129,8 @@ abstract class JobCommand {
             + " choosing (PMIX_DEBUG_STOP_IN_APP in its job data; the application must honour it).")
     boolean stopInApp;
 
-    @Parameters(arity = "1..*", paramLabel = "PROGRAM [ARGS...] [: [APP OPTIONS] PROGRAM [ARGS...]]...",
-            description = "The program to run and its arguments; further applications after ':'.")
+    @Parameters(arity = "0..*", paramLabel = "PROGRAM [ARGS...] [: [APP OPTIONS] PROGRAM [ARGS...]]...",
+            description = "The program to run and its arguments; further applications after ':' (none with --app).")
     List<String> words = new ArrayList<>();
 
     Launcher.Options options() {
@@ -134,19 +151,51 @@ abstract class JobCommand {
                 .mapBy(mapBy).rankBy(rankBy).bindTo(bindTo).hosts(hosts).hostfile(hostfile)
                 .output(out).streamBuffering(streamBuffering).stdin(stdin).display(display).reportBindings(reportBindings)
                 .timeoutSeconds(timeout).reportStateOnTimeout(reportStateOnTimeout)
-                .pause(new org.pmix4j.runtime.JobPause(stopOnExec, stopInInit, stopInApp));
+                .pause(new org.pmix4j.runtime.JobPause(stopOnExec, stopInInit, stopInApp))
+                .forwardSignals(mpirun.signals())
+                .json(json);
     }
 
-    /** An old spelling: as PRRTE, convert it to its --output directive and say so. */
-    private static void deprecated(List<String> out, boolean given, String option, String value) {
+    /** An old spelling: as PRRTE, convert it to its --output directive and say so (one line for all of them). */
+    private void deprecated(List<String> out, boolean given, String option, String value) {
         if (given) {
-            System.err.println(DeprecatedOutputOptions.warning(option, value));
-            out.add(DeprecatedOutputOptions.toOutputDirective(option, value));
+            String directive = DeprecatedOutputOptions.toOutputDirective(option, value);
+            notices.converted(option + (value == null ? "" : " " + value), "--output " + directive);
+            out.add(directive);
         }
     }
 
-    /** The first application from this command's own options, the others from the ':' segments. */
+    /**
+     * The checks and the notices that come before the job: the personality's rule for root, --report-pid,
+     * then what the launcher says about the command line (unless -q).
+     */
+    void beforeLaunch(String command) {
+        mpirun.beforeLaunch(System.getenv(), System.out, System.err);
+        notices.print(System.err, "pmix4j " + command, mpirun.quiet);
+    }
+
+    /**
+     * The applications: the first from this command's own options, the others from the ':' segments; or,
+     * with --app, one from each line of the appfile.
+     */
     List<AppContext> applications(Map<String, String> env) {
+        Integer implied = ImpliedProcessCount.of(mapBy, hosts, hostfile);
+        AppOptions.JobEnvironment jobWide = mpirun.jobEnvironment(implied == null ? 1 : implied);
+        List<AppContext> apps = new ArrayList<>();
+        if (mpirun.appfile != null) {
+            if (!words.isEmpty()) {
+                throw new IllegalArgumentException("--app " + mpirun.appfile + " names the applications: give no "
+                        + "program on the command line (found '" + words.get(0) + "')");
+            }
+            List<List<String>> lines = Appfile.read(mpirun.appfile);
+            for (int i = 0; i < lines.size(); i++) {
+                apps.add(parseSegment(lines.get(i), "--app " + mpirun.appfile + " application " + (i + 1), env, jobWide));
+            }
+            return apps;
+        }
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("no program to run: give PROGRAM [ARGS...] (or --app FILE)");
+        }
         List<List<String>> segments = new ArrayList<>();
         List<String> cur = new ArrayList<>();
         for (String w : words) {
@@ -158,27 +207,29 @@ abstract class JobCommand {
             }
         }
         segments.add(cur);
-        List<AppContext> apps = new ArrayList<>();
-        apps.add(first.toApp(segments.get(0), env));
+        apps.add(first.toApp(segments.get(0), env, jobWide));
         for (int i = 1; i < segments.size(); i++) {
-            apps.add(parseSegment(segments.get(i), i, env));
+            apps.add(parseSegment(segments.get(i), "application " + (i + 1) + " (after ':' number " + i + ")", env,
+                    jobWide));
         }
         return apps;
     }
 
-    private AppContext parseSegment(List<String> segment, int index, Map<String, String> env) {
+    private AppContext parseSegment(List<String> segment, String where, Map<String, String> env,
+            AppOptions.JobEnvironment jobWide) {
         AppOptions opts = new AppOptions();
         ProgramWords program = new ProgramWords();
         CommandLine cl = new CommandLine(program);
         cl.addMixin("app", opts);
         cl.setStopAtPositional(true);
         try {
-            cl.parseArgs(segment.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException("application " + (index + 1) + " (after ':' number " + index + "): "
-                    + e.getMessage());
+            String[] args = LegacyCommandLine.rewriteApplication(segment.toArray(String[]::new), cl.getCommandSpec(),
+                    jobSpec, notices).args();
+            cl.parseArgs(args);
+        } catch (CommandLine.ParameterException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage());
         }
-        return opts.toApp(program.argv, env);
+        return opts.toApp(program.argv, env, jobWide);
     }
 
     /** The positional words of one MPMD segment. */

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = {
             "PMIx in pure Java: a server, client and tool library and a launcher that speak OpenPMIx's wire protocol.",
             ""},
-        subcommands = {RunCommand.class, DaemonCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, DebugCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, DaemonCommand.class, PrunCommand.class, DvmCommand.class, TermCommand.class, SchedCommand.class, AllocCommand.class, QueueCommand.class, CancelCommand.class, PsCommand.class, TopCommand.class, DebugCommand.class, CleanCommand.class, WireCommand.class, ExampleCommand.class, VersionCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'pmix4j help COMMAND' or 'pmix4j COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
     @CommandLine.Mixin
@@ -41,11 +41,21 @@ public final class Main implements Runnable {
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
             // not of every subcommand (picocli builds the whole tree eagerly)
-            CommandLine run = new CommandLine(args[0].equals("run") ? new RunCommand() : new PrunCommand());
+            JobCommand job = args[0].equals("run") ? new RunCommand() : new PrunCommand();
+            CommandLine run = new CommandLine(job);
             run.setStopAtPositional(true);
             run.setExecutionExceptionHandler(new ErrorHandler());
             run.setParameterExceptionHandler(new UsageErrorHandler());
-            return run.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
+            String[] given = java.util.Arrays.copyOfRange(args, 1, args.length);
+            String[] rewritten;
+            try {
+                // mpirun's and prterun's spellings, as pmix4j's options
+                rewritten = LegacyCommandLine.rewrite(given, run.getCommandSpec(), job.notices).args();
+            } catch (IllegalArgumentException e) {
+                System.err.println("pmix4j " + args[0] + ": " + e.getMessage());
+                return 2;
+            }
+            return run.execute(rewritten);
         }
         CommandLine cl = new CommandLine(new Main());
         // everything after the program name belongs to the program, even words that look like options

@@ -1,5 +1,6 @@
 package org.pmix4j.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.pmix4j.runtime.frontend.Prun;
 import picocli.CommandLine.Command;
@@ -25,7 +26,12 @@ final class PrunCommand extends JobCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return CommandErrors.run("prun", () -> new Prun(System.out, System.err, System.in, System.getenv())
-                .run(dvm.locator(), applications(System.getenv()), options(), session.target()));
+        return CommandErrors.run("prun", () -> {
+            List<org.pmix4j.runtime.AppContext> apps = applications(System.getenv());
+            org.pmix4j.runtime.Launcher.Options options = options();
+            beforeLaunch("prun");
+            return new Prun(System.out, System.err, System.in, System.getenv())
+                    .run(dvm.locator(), apps, options, session.target());
+        });
     }
 }

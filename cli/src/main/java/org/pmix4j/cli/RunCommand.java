@@ -34,6 +34,12 @@ import picocli.CommandLine.Option;
             "Signals: SIGINT, SIGTERM and SIGHUP stop the job cleanly (a second SIGINT kills it at once); SIGUSR1 and "
                 + "SIGUSR2 are forwarded to every process; SIGTSTP suspends the whole job and SIGCONT resumes it.",
             "",
+            "Command lines written for mpirun (Open MPI 4.1) or prterun run as they are: single-dash long options "
+                + "(-np, -wdir, -mca, -host), old spellings (-npernode 2, -bynode, --bind-to-core, --display-map, "
+                + "-rf FILE, --tag-output) converted to their PRRTE form and reported on one line, options that only "
+                + "tune ORTE's or PRRTE's daemons accepted with a one-line notice, and those pmix4j has nothing for "
+                + "refused with the reason. -q silences the notices.",
+            "",
             "Open MPI 4.1 programs run as launched processes: pmix4j sets Open MPI's own MCA parameters "
                 + "OMPI_MCA_schizo=^orte and OMPI_MCA_ess=pmi (unless you set them) so that they take their identity "
                 + "from PMIx instead of starting as singletons."})
@@ -56,15 +62,17 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
     public Integer call() {
         return CommandErrors.run("run", () -> {
             List<AppContext> apps = applications(System.getenv());
+            Launcher.Options.Builder options = optionsBuilder();
+            beforeLaunch("run");
             if (dvm != null) {
                 return new Prun(System.out, System.err, System.in, System.getenv())
-                        .run(DvmLocator.parse(dvm), apps, options(), session.target());
+                        .run(DvmLocator.parse(dvm), apps, options.build(), session.target());
             }
             if (session.given()) {
                 throw new IllegalArgumentException("--session-id, --alloc-id and --alloc-refid name a session of a DVM:"
                         + " give --dvm too (pmix4j run alone runs in its own session)");
             }
-            return new Launcher().run(apps, optionsBuilder().launchAgent(cluster.launchAgent).treeRadix(cluster.treeRadix)
+            return new Launcher().run(apps, options.launchAgent(cluster.launchAgent).treeRadix(cluster.treeRadix)
                     .daemonCommand(DaemonCommand.commandLine()).build());
         });
     }

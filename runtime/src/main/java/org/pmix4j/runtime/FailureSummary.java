@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pmix4j.runtime.json.Json;
 import org.pmix4j.runtime.placement.CpuSet;
 
 /**
@@ -57,5 +58,34 @@ final class FailureSummary {
             }
         });
         return sb.toString();
+    }
+
+    /**
+     * The same for scripts, as one JSON line (docs/json.md, "failure"): the job, its first failure, and how
+     * each of its processes ended. Printed for every failed job, also one of one process.
+     */
+    static String json(Job job, String hostname) {
+        Job.Failure firstFailure = job.firstFailure();
+        LaunchedProcess first = firstFailure == null ? null : firstFailure.who();
+        List<Object> processes = new ArrayList<>();
+        List<LaunchedProcess> procs = job.processes();
+        for (LaunchedProcess p : procs) {
+            String how = p == first ? "first failure" : p.stoppedByLauncher() ? "stopped by the launcher"
+                    : p.failure() == null ? "ended normally" : "failed";
+            String why = p == first ? firstFailure.why() : p.stoppedByLauncher() ? null : p.failure();
+            processes.add(Json.object().put("rank", p.proc().rank()).put("pid", p.pid()).put("node", p.node())
+                    .put("how", how).put("exitStatus", p.isAlive() ? null : p.exitStatus()).put("why", why));
+        }
+        for (int r = procs.size(); r < job.size(); r++) {
+            processes.add(Json.object().put("rank", r).put("pid", null).put("node", null).put("how", "never started")
+                    .put("exitStatus", null).put("why", null));
+        }
+        Json.Obj firstJson = firstFailure == null ? null : Json.object()
+                .put("rank", first == null ? null : first.proc().rank()).put("status", firstFailure.status())
+                .put("why", firstFailure.why());
+        return Json.object().put("type", "failure").put("nspace", job.nspace()).put("launcherNode", hostname)
+                .put("size", job.size()).put("exitStatus", job.exitStatus())
+                .put("termStatus", org.pmix4j.api.PmixStatus.name(job.termStatus())).put("first", firstJson)
+                .put("processes", processes).toString();
     }
 }

@@ -7,8 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * Ends what the job's processes started themselves when this JVM dies, even by SIGKILL, with no native
@@ -23,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <p>Without awk or setsid (no util-linux) nothing is watched, with a warning. Thread safe.
  */
 final class GroupWatcher {
-    private static final Logger LOG = LoggerFactory.getLogger(GroupWatcher.class);
+    private static final Log LOG = Log.of(GroupWatcher.class);
     private static final List<Path> AWK = List.of(Path.of("/usr/bin/awk"), Path.of("/bin/awk"));
     /**
      * The watcher: remember groups, forget them, and on end of input without "q", kill what is remembered

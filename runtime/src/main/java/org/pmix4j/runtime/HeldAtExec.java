@@ -17,7 +17,7 @@ import org.pmix4j.runtime.debug.ExecHold;
  * PMIX_READY_FOR_DEBUG to it).
  */
 final class HeldAtExec {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HeldAtExec.class);
+    private static final org.pmix4j.api.internal.Log LOG = org.pmix4j.api.internal.Log.of(HeldAtExec.class);
     private final Map<String, Map<Integer, Long>> byNamespace = new ConcurrentHashMap<>();
     private final Consumer<Proc> reportReady;
 

@@ -33,6 +33,8 @@ final class Job {
     private final List<Failure> failures = new ArrayList<>();
     private Failure cancel;
     private long stoppedAt = Long.MAX_VALUE;
+    /** A whole-job kill ("KILL") or terminate ("TERM") by job control, for processes added after it. */
+    private String controlSignal;
     private int remaining;
 
     private final List<org.pmix4j.api.Info> directives;
@@ -136,6 +138,18 @@ final class Job {
             // started while the job was being stopped (its session ended as it was launched): it goes too
             Thread.ofVirtual().start(() -> terminate(List.of(p)));
         }
+        if (controlSignal != null) {
+            // started after job control killed or terminated the whole job (its fork was under way): same end
+            p.markKilledByCommand();
+            String signal = controlSignal;
+            Thread.ofVirtual().start(() -> {
+                if (signal.equals("KILL")) {
+                    LaunchedProcess.signalTrees("KILL", List.of(p));
+                } else {
+                    terminate(List.of(p));
+                }
+            });
+        }
         if (connectedEarly.remove(p.proc().rank())) {
             p.markConnected();
         }
@@ -178,6 +192,14 @@ final class Job {
         if (last) {
             ended.complete(this);
         }
+    }
+
+    /**
+     * Job control killed ({@code "KILL"}) or terminated ({@code "TERM"}) the whole job: a process whose
+     * start is still under way, not yet {@linkplain #add added}, gets the same when it is.
+     */
+    synchronized void controlledEnd(String signal) {
+        controlSignal = signal;
     }
 
     synchronized List<LaunchedProcess> processes() {

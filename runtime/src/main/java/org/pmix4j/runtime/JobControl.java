@@ -67,13 +67,16 @@ final class JobControl {
             return () -> separated.forEach(Job::separate);
         }
         List<LaunchedProcess> procs = resolve(requester, targets);
+        List<Job> whole = wholeJobs(requester, targets);
         if (Attributes.JOB_CTRL_KILL.find(directives).orElse(false)) {
             return () -> {
+                whole.forEach(j -> j.controlledEnd("KILL"));
                 procs.forEach(LaunchedProcess::markKilledByCommand);
                 LaunchedProcess.signalTrees("KILL", procs);
             };
         } else if (Attributes.JOB_CTRL_TERMINATE.find(directives).orElse(false)) {
             return () -> {
+                whole.forEach(j -> j.controlledEnd("TERM"));
                 procs.forEach(LaunchedProcess::markKilledByCommand);
                 send("TERM", procs);
                 Thread.ofVirtual().start(() -> {
@@ -123,6 +126,19 @@ final class JobControl {
                         + " to separate from its parent");
             }
             out.add(job);
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** The jobs the targets name as a whole (rank wildcard; no target: the requester's own job). */
+    private List<Job> wholeJobs(Proc requester, List<Proc> targets) {
+        List<Proc> wanted = targets.isEmpty() ? List.of(Proc.wildcard(requester.nspace())) : targets;
+        Set<Job> out = new LinkedHashSet<>();
+        for (Proc t : wanted) {
+            Job job = jobs.job(t.nspace());
+            if (job != null && t.rank() == Rank.WILDCARD) {
+                out.add(job);
+            }
         }
         return new ArrayList<>(out);
     }

@@ -12,18 +12,19 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.iof.OutputOptions;
 import org.pmix4j.runtime.iof.StdinRouter;
 import org.pmix4j.runtime.iof.StdinTarget;
 import org.pmix4j.runtime.iof.ToolStdin;
+import org.pmix4j.runtime.json.JsonReports;
+import org.pmix4j.runtime.json.PlacementJson;
 import org.pmix4j.runtime.placement.JobMap;
 import org.pmix4j.runtime.placement.PlacementReports;
 import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.runtime.session.Session;
 import org.pmix4j.runtime.session.SessionDirectoryTree;
 import org.pmix4j.server.PmixServer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Starts a job, the user's or a spawned one: places and names it ({@link JobTable}), registers it and
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * no process started is taken back entirely; one that started partly is failed and stopped.
  */
 final class JobStarter {
-    private static final Logger LOG = LoggerFactory.getLogger(JobStarter.class);
+    private static final Log LOG = Log.of(JobStarter.class);
 
     private final RunPlan plan;
     private final JobTable jobs;
@@ -46,8 +47,8 @@ final class JobStarter {
     private final Consumer<String> messages;
     private final String hostname;
     private final SessionDirectoryTree sessionDirectories;
-    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
-    private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
+    private final int uid = org.pmix4j.api.ProcessOwner.current().uid();
+    private final int gid = org.pmix4j.api.ProcessOwner.current().gid();
 
     /**
      * @param stdout             the launcher's stdout (for the map)
@@ -137,11 +138,23 @@ final class JobStarter {
             for (ProcPlacement s : here) {
                 server.registerClient(new Proc(nspace, s.rank()), uid, gid).join();
             }
+            if (plan.display.allocation() || Attributes.DISPLAY_ALLOCATION.find(directives).orElse(false)) {
+                // PRRTE shows the allocation as the mapper found it, before the job map
+                print(job, PlacementReports.allocation(nspace, placer.allocation(map,
+                        // the node's processes with the job's own, less the job's own
+                        node -> jobs.procsOnNode(job, node).size() - map.procsOn(node).size()),
+                        plan.display.parseable()));
+            }
             if (plan.displayMap() || Attributes.DISPLAY_MAP.find(directives).orElse(false)) {
-                print(job, PlacementReports.jobMap(nspace, hostname, map));
+                print(job, JsonReports.wanted(directives) ? PlacementJson.map(nspace, hostname, map) + "\n"
+                        : PlacementReports.jobMap(nspace, hostname, map));
             }
             if (plan.reportBindings() || Attributes.REPORT_BINDINGS.find(directives).orElse(false)) {
-                PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(messages);
+                if (JsonReports.wanted(directives)) {
+                    print(job, PlacementJson.bindings(nspace, hostname, map) + "\n");
+                } else {
+                    PlacementReports.bindingLines(hostname, ProcessHandle.current().pid(), map).forEach(messages);
+                }
             }
             // what the spawn forwards to its tool is the tool's to show, not also ours
             int printed = (IofChannel.STDOUT | IofChannel.STDERR) & ~job.forwardedChannels();

@@ -3,10 +3,9 @@ package org.pmix4j.runtime;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.data.DataServer;
 import org.pmix4j.server.PmixServer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the runtime does when its processes and jobs end: applies the launcher's rules to each end (the
@@ -16,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * run's outcome.
  */
 final class JobSupervisor implements ProcessLauncher.ExitListener {
-    private static final Logger LOG = LoggerFactory.getLogger(JobSupervisor.class);
+    private static final Log LOG = Log.of(JobSupervisor.class);
     /**
      * How long an end waits for the server to handle the process's connection to its end: a wedged server
      * must not hold the launcher for ever. Generous, as the wait is normally short but a node busy with
@@ -94,6 +93,9 @@ final class JobSupervisor implements ProcessLauncher.ExitListener {
         Job.Failure first = job.firstFailure();
         if (first != null) {
             messages.aboutJob(job, first.why() + "; the job " + job.nspace() + " was stopped.");
+            if (org.pmix4j.runtime.json.JsonReports.wanted(job.directives())) {
+                messages.reportAboutJob(job, FailureSummary.json(job, hostname));
+            }
             String summary = FailureSummary.of(job, hostname);
             if (summary != null) {
                 messages.aboutJob(job, summary);

@@ -4,15 +4,14 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * Sends any signal to processes. The JDK can only terminate (SIGTERM) and kill (SIGKILL), so other signals
  * (SIGUSR1, SIGSTOP, SIGCONT …) go through kill(1), the portable way that needs no native code.
  */
 final class Kill {
-    private static final Logger LOG = LoggerFactory.getLogger(Kill.class);
+    private static final Log LOG = Log.of(Kill.class);
 
     private Kill() {
     }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.pmix4j.api.PmixException;
+import org.pmix4j.runtime.placement.DisplayDirectives;
 
 /**
  * {@code pmix4j run}: starts the runtime (a PMIx server in this process), runs the user's job and any jobs
@@ -50,15 +51,19 @@ public final class Launcher {
      * @param timeoutSeconds --timeout, or null
      * @param display        --display values (map, bind)
      * @param launchAgent    --launch-agent (what starts daemons on other nodes), or null for ssh
+     * @param json           --json: the reports (map, bindings, failure) as JSON lines on stdout
      * @param treeRadix      --tree-radix (how many daemons each daemon starts), or null for the default
      * @param daemonCommand  the command that runs {@code pmix4j daemon} (the same path on every node); empty
      *                       when this launcher cannot start daemons
+     * @param forwardSignals --forward-signals: the signals passed on to every process
      */
     public record Options(boolean oversubscribe, boolean noOversubscribe, String mapBy, String rankBy, String bindTo,
             List<String> hosts, String hostfile, List<String> output, String streamBuffering, String stdin,
             Integer timeoutSeconds, boolean reportStateOnTimeout, boolean reportBindings, List<String> display,
-            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause) {
+            String launchAgent, Integer treeRadix, List<String> daemonCommand, JobPause pause,
+            ForwardedSignals forwardSignals, boolean json) {
         public Options {
+            forwardSignals = forwardSignals == null ? ForwardedSignals.DEFAULT : forwardSignals;
             pause = pause == null ? JobPause.NONE : pause;
             daemonCommand = List.copyOf(daemonCommand);
             hosts = List.copyOf(hosts);
@@ -86,28 +91,19 @@ public final class Launcher {
             return timeoutSeconds;
         }
 
-        /** --display map. Every --display word is checked (map, bind, bindings). */
+        /** --display map. Every --display word is checked (PRRTE's directives: {@link DisplayDirectives}). */
         public boolean displaysMap() {
-            return displays("map");
+            return displayDirectives().map();
         }
 
         /** --display bind (or bindings), or --report-bindings. */
         public boolean displaysBindings() {
-            return reportBindings || displays("bind") || displays("bindings");
+            return reportBindings || displayDirectives().bindings();
         }
 
-        private boolean displays(String what) {
-            boolean found = false;
-            for (String d : display) {
-                for (String w : d.split(",")) {
-                    String word = w.trim().toLowerCase(java.util.Locale.ROOT);
-                    if (!word.isEmpty() && !List.of("map", "bind", "bindings").contains(word)) {
-                        throw new IllegalArgumentException("--display " + d + ": '" + w + "' is not one of map, bind");
-                    }
-                    found |= word.equals(what);
-                }
-            }
-            return found;
+        /** --display, read as prterun reads it. */
+        public DisplayDirectives displayDirectives() {
+            return DisplayDirectives.parse(display);
         }
 
         /** --stream-buffering (0, 1, 2), or null. */
@@ -152,6 +148,8 @@ public final class Launcher {
             private Integer treeRadix;
             private List<String> daemonCommand = List.of();
             private JobPause pause = JobPause.NONE;
+            private ForwardedSignals forwardSignals = ForwardedSignals.DEFAULT;
+            private boolean json;
 
             private Builder() {
             }
@@ -247,10 +245,22 @@ public final class Launcher {
                 return this;
             }
 
+            /** --forward-signals: what is passed on to every process. */
+            public Builder forwardSignals(ForwardedSignals signals) {
+                forwardSignals = signals;
+                return this;
+            }
+
+            /** --json: the launcher's reports as JSON lines (docs/json.md). */
+            public Builder json(boolean on) {
+                json = on;
+                return this;
+            }
+
             public Options build() {
                 return new Options(oversubscribe, noOversubscribe, mapBy, rankBy, bindTo, hosts, hostfile, output,
                         streamBuffering, stdin, timeoutSeconds, reportStateOnTimeout, reportBindings, display,
-                        launchAgent, treeRadix, daemonCommand, pause);
+                        launchAgent, treeRadix, daemonCommand, pause, forwardSignals, json);
             }
         }
     }
@@ -261,7 +271,7 @@ public final class Launcher {
         RunPlan plan = RunPlan.of(options, hostname);
         plan.stdin.checkAgainst(apps.stream().mapToInt(AppContext::np).sum());
         try (LocalRuntime runtime = new LocalRuntime(RuntimeSettings.launcher(env, hostname), plan, out, err, env)) {
-            Signals signals = Signals.install(runtime.control(), runtime.messages());
+            Signals signals = Signals.install(runtime.control(), runtime.messages(), options.forwardSignals());
             try {
                 runtime.start();
                 runtime.launchUserJob(apps);

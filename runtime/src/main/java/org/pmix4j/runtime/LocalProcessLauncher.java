@@ -190,6 +190,7 @@ final class LocalProcessLauncher implements ProcessLauncher {
         Map<String, String> childEnv = launcherEnvironment();
         OpenMpi.recognise(childEnv, job.placement().oversubscribed());
         childEnv.putAll(runEnv);
+        app.unsetFrom(childEnv);
         childEnv.putAll(app.env());
         childEnv.putAll(join.of(proc));
         List<String> program = new ArrayList<>(app.argv());

@@ -54,7 +54,7 @@ final class LocalRuntime implements AutoCloseable {
     private final String base = "pmix4j-" + hostname + "-" + ProcessHandle.current().pid();
     private final IoForwarder iof;
     private final RuntimeMessages messages;
-    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+    private final int uid = org.pmix4j.api.ProcessOwner.current().uid();
     private final SessionTable sessions;
     private final JobTable jobs;
     private final ToolUsers tools = new ToolUsers();
@@ -96,7 +96,7 @@ final class LocalRuntime implements AutoCloseable {
         this.out = out;
         this.iof = new IoForwarder(plan.output, out, err, hostname);
         // a launcher message on stderr, never in the middle of a process's line
-        this.messages = new RuntimeMessages(settings.name(), iof::launcherMessage);
+        this.messages = new RuntimeMessages(settings.name(), iof::launcherMessage, iof::launcherOutput);
         // a DVM's scheduler sessions get their level of the session-directory tree under its own directory
         this.sessions = new SessionTable(hostname, poolSlots(plan), settings.persistent() ? settings.sessionDir()
                 : null, uid);
@@ -158,7 +158,9 @@ final class LocalRuntime implements AutoCloseable {
                 server.self(), range, info));
         sessionControl = new SessionControl(sessions, new RuntimeSessionJobs(jobs), sessionEvents, sessionTree, tools,
                 sessionListener, settings.persistent(), uid, hostname, messages::say);
-        RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid));
+        OutputCounts outputCounts = new OutputCounts();
+        iof.addListener(outputCounts);
+        RuntimeQueries queries = new RuntimeQueries(jobs, hostname, new SessionQueries(sessions, tools, uid), outputCounts);
         // the launcher counts the readiness of every node's processes; its events go where the job events go
         OtherNodes beyond = otherNodes;
         JobEvents.Raiser raiser = cluster == null ? (code, src, range, info) -> server.notifyEvent(code, src, range, info)
@@ -224,6 +226,7 @@ final class LocalRuntime implements AutoCloseable {
         List<Info> directives = new ArrayList<>(indirect.directivesForUserJob());
         // --stop-*: as if asked by a spawn (an initiator's launch directives may ask the same)
         directives.addAll(plan.options.pause().directives());
+        directives.addAll(org.pmix4j.runtime.json.JsonReports.directives(plan.options.json()));
         stdin = StdinRouter.ofLauncherStdin();
         Job job = starter.startUserJob(apps, stdin, directives);
         userJobLaunched = true;

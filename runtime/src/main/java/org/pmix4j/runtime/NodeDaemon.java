@@ -21,6 +21,7 @@ import org.pmix4j.api.DataRange;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.cluster.DaemonMessage;
 import org.pmix4j.runtime.cluster.TreeMember;
 import org.pmix4j.runtime.iof.OutputOptions;
@@ -33,8 +34,6 @@ import org.pmix4j.runtime.placement.NodeTopology;
 import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code pmix4j daemon}: the runtime on a node other than the launcher's (PRRTE's prted). Started by its
@@ -46,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * everything it started, when told to, when its parent's link is lost, or on a signal.
  */
 public final class NodeDaemon implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(NodeDaemon.class);
+    private static final Log LOG = Log.of(NodeDaemon.class);
     /** How long a process's end waits for the server to have handled its connection's end. */
     private static final long CONNECTION_END_LIMIT_SECONDS = 30;
 
@@ -67,8 +66,8 @@ public final class NodeDaemon implements AutoCloseable {
     private final ToolStdin stdin = new ToolStdin();
     private final CompletableFuture<String> ended = new CompletableFuture<>();
     private final RuntimeSettings settings;
-    private final int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
-    private final int gid = (int) new com.sun.security.auth.module.UnixSystem().getGid();
+    private final int uid = org.pmix4j.api.ProcessOwner.current().uid();
+    private final int gid = org.pmix4j.api.ProcessOwner.current().gid();
     private TreeMember tree;
     private PmixServer server;
     private OutputRelay relay;

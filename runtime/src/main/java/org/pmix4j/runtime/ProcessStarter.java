@@ -10,10 +10,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.ObjIntConsumer;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.debug.ExecHold;
 import org.pmix4j.runtime.debug.SessionSpawn;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Starts the processes of jobs so that they die with this JVM, even when it is SIGKILLed, with no native
@@ -40,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * ({@link #startGroupLeaders}): each hand-off waits for that thread to be scheduled.
  */
 public final class ProcessStarter {
-    private static final Logger LOG = LoggerFactory.getLogger(ProcessStarter.class);
+    private static final Log LOG = Log.of(ProcessStarter.class);
     private static final List<Path> SETPRIV = List.of(Path.of("/usr/bin/setpriv"), Path.of("/bin/setpriv"),
             Path.of("/usr/sbin/setpriv"), Path.of("/sbin/setpriv"));
     private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));

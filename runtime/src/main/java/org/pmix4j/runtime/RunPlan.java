@@ -7,6 +7,7 @@ import org.pmix4j.runtime.iof.StdinTarget;
 import org.pmix4j.runtime.iof.StreamBuffering;
 import org.pmix4j.runtime.placement.BindingPolicy;
 import org.pmix4j.runtime.placement.CpuBinder;
+import org.pmix4j.runtime.placement.DisplayDirectives;
 import org.pmix4j.runtime.placement.HostSpec;
 import org.pmix4j.runtime.placement.LocalNode;
 import org.pmix4j.runtime.placement.MappingPolicy;
@@ -30,6 +31,7 @@ final class RunPlan {
     final StdinTarget stdin;
     final Integer streamBuffering;
     final Launcher.Options options;
+    final DisplayDirectives display;
 
     private RunPlan(Launcher.Options o, NodeTopology topology, String hostname) {
         this.options = o;
@@ -53,7 +55,7 @@ final class RunPlan {
         this.output = o.outputOptions();
         this.stdin = o.stdinTarget();
         o.checkedTimeoutSeconds();
-        o.displaysMap();
+        this.display = o.displayDirectives();
         this.binder = CpuBinder.detect(topology);
     }
 

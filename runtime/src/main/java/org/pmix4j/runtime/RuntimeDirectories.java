@@ -30,7 +30,7 @@ public final class RuntimeDirectories {
 
     /** {@code <tmp>/pmix4j.<host>.<uid>}: this user's runtimes on this node. */
     public static Path userDir(Path tmp, String hostname) {
-        int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+        int uid = org.pmix4j.api.ProcessOwner.current().uid();
         return tmp.resolve("pmix4j." + hostname + "." + Integer.toUnsignedString(uid));
     }
 

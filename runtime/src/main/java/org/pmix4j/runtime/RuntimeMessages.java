@@ -17,12 +17,19 @@ import org.pmix4j.server.PmixServer;
 final class RuntimeMessages {
     private final String name;
     private final Consumer<String> stderr;
+    private final Consumer<String> stdout;
     private volatile PmixServer server;
 
     /** @param name "pmix4j run" or "pmix4j dvm"; @param stderr writes one whole line to the runtime's stderr */
     RuntimeMessages(String name, Consumer<String> stderr) {
+        this(name, stderr, stderr);
+    }
+
+    /** @param stdout writes whole lines to the runtime's stdout (JSON reports) */
+    RuntimeMessages(String name, Consumer<String> stderr, Consumer<String> stdout) {
         this.name = name;
         this.stderr = stderr;
+        this.stdout = stdout;
     }
 
     /** The server that carries messages to tools; until it is given, every message goes to stderr. */
@@ -47,6 +54,21 @@ final class RuntimeMessages {
             s.iofDeliver(Proc.wildcard(job.nspace()), IofChannel.STDDIAG, line(text), List.of());
         } else {
             say(text);
+        }
+    }
+
+    /**
+     * A report for scripts about {@code job} (one JSON line, --json): where the job's output goes, to the
+     * tool that takes its stdout, else to the runtime's stdout.
+     */
+    void reportAboutJob(Job job, String line) {
+        String text = line.endsWith("\n") ? line : line + "\n";
+        PmixServer s = server;
+        if (s != null && job.launchedByTool() && (job.forwardedChannels() & IofChannel.STDOUT) != 0) {
+            s.iofDeliver(Proc.wildcard(job.nspace()), IofChannel.STDOUT, text.getBytes(StandardCharsets.UTF_8),
+                    List.of());
+        } else {
+            stdout.accept(text);
         }
     }
 

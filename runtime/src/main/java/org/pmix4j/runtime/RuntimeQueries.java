@@ -13,6 +13,7 @@ import org.pmix4j.api.ProcInfo;
 import org.pmix4j.api.ProcState;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
+import org.pmix4j.runtime.frontend.ProcessStatsQuery;
 import org.pmix4j.runtime.session.SessionQueries;
 
 /**
@@ -25,16 +26,24 @@ import org.pmix4j.runtime.session.SessionQueries;
 final class RuntimeQueries {
     /** The keys about one job (PMIX_NSPACE, else the requester's). */
     private static final List<String> JOB_KEYS = List.of(Attributes.QUERY_PROC_TABLE.key(),
-            Attributes.QUERY_LOCAL_PROC_TABLE.key(), Attributes.QUERY_JOB_STATUS.key(), Attributes.JOB_SIZE.key());
+            Attributes.QUERY_LOCAL_PROC_TABLE.key(), Attributes.QUERY_JOB_STATUS.key(), Attributes.JOB_SIZE.key(),
+            ProcessStatsQuery.KEY);
 
     private final JobTable jobs;
     private final String hostname;
     private final SessionQueries sessions;
+    private final OutputCounts output;
 
     RuntimeQueries(JobTable jobs, String hostname, SessionQueries sessions) {
+        this(jobs, hostname, sessions, new OutputCounts());
+    }
+
+    /** @param output the bytes forwarded from each process (pmix4j top's output rate) */
+    RuntimeQueries(JobTable jobs, String hostname, SessionQueries sessions, OutputCounts output) {
         this.jobs = jobs;
         this.hostname = hostname;
         this.sessions = sessions;
+        this.output = output;
     }
 
     List<Info> answer(Proc requester, List<Query> queries) {
@@ -101,6 +110,10 @@ final class RuntimeQueries {
         if (key.equals(Attributes.QUERY_LOCAL_PROC_TABLE.key())) {
             Job job = jobs.job(ns);
             return job == null ? null : procTable(job, nodeOf(requester));
+        }
+        if (key.equals(ProcessStatsQuery.KEY)) {
+            Job job = jobs.job(ns);
+            return job == null ? null : processStats(job);
         }
         if (key.equals(Attributes.QUERY_JOB_STATUS.key())) {
             Job job = jobs.job(ns);
@@ -174,6 +187,21 @@ final class RuntimeQueries {
             rows.add(new ProcInfo(p.proc(), p.node(), exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);
+    }
+
+    /** pmix4j top's sample of a job: each process's PMIX_PROC_STATS (this node's) and output bytes. */
+    private Value processStats(Job job) {
+        java.util.Set<String> running = new java.util.HashSet<>();
+        jobs.running().forEach(j -> running.add(j.nspace()));
+        output.retainJobs(running);
+        List<Value> rows = new ArrayList<>();
+        for (LaunchedProcess p : job.processes()) {
+            org.pmix4j.api.ProcStats stats = p.remote() || !p.isAlive() ? null
+                    : ProcessSampler.sample(p.proc(), p.pid(), p.node(),
+                            job.apps().get(job.placement().proc(p.proc().rank()).appnum()).argv().get(0));
+            rows.add(ProcessStatsQuery.row(p.proc().rank(), stats, output.of(p.proc())));
+        }
+        return new DataArray(DataType.DATA_ARRAY, rows);
     }
 
     private static ProcState ended(LaunchedProcess p) {

@@ -11,7 +11,7 @@ import sun.misc.SignalHandler;
  * <ul>
  * <li>SIGINT, SIGTERM and SIGHUP stop every job in order (SIGTERM, then SIGKILL after a grace period); a
  * second SIGINT kills them at once;</li>
- * <li>SIGUSR1 and SIGUSR2 are forwarded to every process;</li>
+ * <li>SIGUSR1 and SIGUSR2 are forwarded to every process, and those --forward-signals adds;</li>
  * <li>SIGTSTP suspends the whole job (SIGSTOP to every process, which they cannot ignore) and then the
  * launcher itself, so that the shell regains control; SIGCONT resumes the processes.</li>
  * </ul>
@@ -32,12 +32,24 @@ public final class Signals {
     }
 
     static Signals install(RunControl control, RuntimeMessages messages) {
+        return install(control, messages, ForwardedSignals.DEFAULT);
+    }
+
+    /** As {@link #install(RunControl, RuntimeMessages)}, forwarding {@code forwarded} (--forward-signals). */
+    static Signals install(RunControl control, RuntimeMessages messages, ForwardedSignals forwarded) {
         Signals s = new Signals(control, messages);
         s.on("INT", () -> s.stop("INT", 2));
         s.on("TERM", () -> s.stop("TERM", 15));
         s.on("HUP", () -> s.stop("HUP", 1));
-        s.on("USR1", () -> control.signalAll("USR1"));
-        s.on("USR2", () -> control.signalAll("USR2"));
+        for (String name : forwarded.names()) {
+            try {
+                s.on(name, () -> control.signalAll(name));
+            } catch (IllegalArgumentException e) {
+                s.uninstall();
+                throw new IllegalArgumentException("--forward-signals: SIG" + name + " cannot be forwarded: the JVM"
+                        + " keeps it for itself (" + e.getMessage() + ")");
+            }
+        }
         s.on("TSTP", () -> {
             control.signalAll("STOP");
             Kill.send("STOP", List.of(ProcessHandle.current().pid()));

@@ -52,8 +52,8 @@ import org.pmix4j.api.Value;
  * PMIX_IOF_BUFFERING_TIME</td><td>RUN</td><td>registered with the job; the server's IofCache and IofRouter</td></tr>
  * <tr><td>PMIX_NOHUP</td><td>DVM</td><td>a job outlives the tool that launched it</td></tr>
  * <tr><td>PMIX_FWD_STDIN</td><td>DVM</td><td>stdin pushed by the tool</td></tr>
- * <tr><td>PMIX_DISPLAY_MAP, PMIX_REPORT_BINDINGS</td><td>DVM</td><td>JobStarter (prun's --display map,
- * --report-bindings)</td></tr>
+ * <tr><td>PMIX_DISPLAY_MAP, PMIX_DISPLAY_ALLOCATION, PMIX_REPORT_BINDINGS</td><td>DVM</td><td>JobStarter (prun's --display map,
+ * allocation, --report-bindings)</td></tr>
  * <tr><td>PMIX_SESSION_ID, PMIX_ALLOC_ID, PMIX_ALLOC_REQ_ID</td><td>RUN</td><td>JobTable: the job runs in
  * that session (session.SessionTable.assign); one that is not here refuses the spawn with PMIX_ERR_NOT_FOUND
  * (a plain run has only its default session, 0)</td></tr>
@@ -141,6 +141,7 @@ final class SpawnDirectives {
             dvm(Attributes.FWD_STDIN, "stdin pushed by the tool"),
             dvm(Attributes.DISPLAY_MAP, "JobStarter: the map goes where the job's output goes"),
             dvm(Attributes.REPORT_BINDINGS, "JobStarter"),
+            dvm(Attributes.DISPLAY_ALLOCATION, "JobStarter: before the map, where the job's output goes"),
             run(Attributes.SESSION_ID, "JobTable: the job runs in that session (session.SessionTable.assign);"
                     + " one not here refuses the spawn"),
             run(Attributes.ALLOC_ID, "JobTable: the job runs in the session of that allocation"),

@@ -43,7 +43,13 @@ final class Spawns {
                 throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "spawn: application " + i + " asks for "
                         + a.maxProcs() + " processes");
             }
-            out.add(new AppContext(argv, a.maxProcs(), env, wdir));
+            List<String> unset = new ArrayList<>();
+            for (org.pmix4j.api.Info info : a.info()) {
+                if (info.key().equals(Attributes.UNSET_ENVAR.key())) {
+                    Attributes.UNSET_ENVAR.read(info.value()).ifPresent(unset::add);
+                }
+            }
+            out.add(new AppContext(argv, a.maxProcs(), env, wdir, unset));
         }
         return out;
     }

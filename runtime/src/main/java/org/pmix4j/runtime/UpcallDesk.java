@@ -11,6 +11,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.cluster.DaemonMessage;
 import org.pmix4j.runtime.cluster.PackedLists;
 import org.pmix4j.runtime.cluster.TreeMember;
@@ -19,8 +20,6 @@ import org.pmix4j.server.PmixServer;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.Packer;
 import org.pmix4j.wire.Unpacker;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The launcher's side of {@link UpcallRelay}: carries out the upcalls of the daemons' servers with its own
@@ -28,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * the events processes raise beyond their node to every node's server, its own included.
  */
 final class UpcallDesk {
-    private static final Logger LOG = LoggerFactory.getLogger(UpcallDesk.class);
+    private static final Log LOG = Log.of(UpcallDesk.class);
 
     private final HostModule host;
     private final TreeMember tree;

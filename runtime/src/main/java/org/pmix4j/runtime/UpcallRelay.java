@@ -32,7 +32,7 @@ import org.pmix4j.wire.Unpacker;
  * them to every node.
  */
 final class UpcallRelay {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpcallRelay.class);
+    private static final org.pmix4j.api.internal.Log LOG = org.pmix4j.api.internal.Log.of(UpcallRelay.class);
 
     private final TreeMember tree;
     private final AtomicLong ids = new AtomicLong();

@@ -19,6 +19,7 @@ import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.AttributeSupport;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.attrs.ServerLibraryAttributes;
 import org.pmix4j.server.core.LocalClient;
 import org.pmix4j.server.core.Namespace;
@@ -38,8 +39,6 @@ import org.pmix4j.server.sessiondir.SessionDirectories;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.server.store.SessionDirs;
 import org.pmix4j.wire.psec.MungeClient;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The PMIx server a resource manager embeds: the Java counterpart of {@code PMIx_server_init} and the
@@ -54,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * waits for the loop's answer.
  */
 public final class PmixServer implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(PmixServer.class);
+    private static final Log LOG = Log.of(PmixServer.class);
 
     /**
      * The library version the server announces (to children as PMIX_VERSION, to tools in rendezvous files):

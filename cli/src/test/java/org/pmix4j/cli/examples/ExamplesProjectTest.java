@@ -103,6 +103,9 @@ class ExamplesProjectTest {
             assertTrue(r.stderr().contains("minihost: rank " + rank + " finalized\n"), r.all());
         }
         assertFalse(r.stderr().contains("WARNING"), "native access granted to the server's module: " + r.all());
+        // the libraries bring no logging dependency: without SLF4J they log through the JDK, silently here
+        assertFalse(classPath.contains("slf4j"), "a consumer got SLF4J transitively: " + classPath);
+        assertFalse(r.stderr().contains("SLF4J"), r.all());
     }
 
     @Test

@@ -44,9 +44,9 @@ public record LocalIdentity(int uid, int gid, long pid, String cmdLine) {
             // not Linux: fall back below
         }
         if (uid == -1 || gid == -1) {
-            com.sun.security.auth.module.UnixSystem u = new com.sun.security.auth.module.UnixSystem();
-            uid = u.getUid();
-            gid = u.getGid();
+            org.pmix4j.api.ProcessOwner owner = org.pmix4j.api.ProcessOwner.current();
+            uid = owner.uid();
+            gid = owner.gid();
         }
         if (pid == -1) {
             pid = ProcessHandle.current().pid();

@@ -10,9 +10,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.ProcessStarter;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Starts each daemon through the launch agent, {@code AGENT HOST DAEMON-COMMAND --parent ADDRESSES --id N},
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * joined is a start failure, named with the agent's status and last words.
  */
 public final class AgentStarter implements DaemonStarter {
-    private static final Logger LOG = LoggerFactory.getLogger(AgentStarter.class);
+    private static final Log LOG = Log.of(AgentStarter.class);
 
     private final LaunchAgent agent;
 

@@ -13,8 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * The daemons one daemon starts and relays for: its children in the {@link DaemonTree}. They are started
@@ -23,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * the tree's {@link DaemonMessage.Layout}, from which it starts its own children.
  */
 public final class ChildDaemons implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(ChildDaemons.class);
+    private static final Log LOG = Log.of(ChildDaemons.class);
 
     /** Hears of a child that could not be started or joined: its id, host and why. */
     public interface StartFailure {

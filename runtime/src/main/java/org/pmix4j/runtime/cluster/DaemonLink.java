@@ -10,8 +10,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * One TCP connection between a daemon and its parent or child in the tree. Frames are written whole under
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * network is noticed in bounded time, not only one whose daemon dies.
  */
 final class DaemonLink implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(DaemonLink.class);
+    private static final Log LOG = Log.of(DaemonLink.class);
     static final long HEARTBEAT_MS = 1000;
 
     private final Socket socket;

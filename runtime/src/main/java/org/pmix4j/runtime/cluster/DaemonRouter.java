@@ -3,8 +3,7 @@ package org.pmix4j.runtime.cluster;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * Moves messages along the daemon tree: a frame for this daemon is decoded and handed to the
@@ -13,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * message that cannot be decoded is logged and dropped: a peer's mistake never ends the daemon.
  */
 final class DaemonRouter {
-    private static final Logger LOG = LoggerFactory.getLogger(DaemonRouter.class);
+    private static final Log LOG = Log.of(DaemonRouter.class);
 
     /** Hears the messages for this daemon, on the thread of the link they came in on. */
     interface Receiver {

@@ -16,10 +16,9 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.ProcessStarter;
 import org.pmix4j.runtime.placement.SlurmAllocation;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Starts the daemons inside a Slurm allocation with one {@code srun} step, one task per node, as PRRTE's
@@ -46,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * while for that before it is ended.
  */
 public final class SrunStarter implements DaemonStarter {
-    private static final Logger LOG = LoggerFactory.getLogger(SrunStarter.class);
+    private static final Log LOG = Log.of(SrunStarter.class);
     /** The daemon option that carries the nodes in daemon order. */
     public static final String ID_BY_NODE = "--id-by-node";
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");

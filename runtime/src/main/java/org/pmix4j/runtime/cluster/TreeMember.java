@@ -7,8 +7,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.pmix4j.api.Proc;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * A daemon's place in the tree of one runtime: its links (to its parent and to the children it starts),
@@ -17,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * ({@link #join}). What is particular to one side (launching, output, exits) goes to its {@link Events}.
  */
 public final class TreeMember implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(TreeMember.class);
+    private static final Log LOG = Log.of(TreeMember.class);
 
     /** What the daemon hears from the tree. */
     public interface Events {

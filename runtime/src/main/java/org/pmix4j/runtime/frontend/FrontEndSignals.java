@@ -30,13 +30,22 @@ final class FrontEndSignals {
         this.messages = messages;
     }
 
-    static FrontEndSignals install(PmixTool tool, String nspace, Consumer<String> messages) {
+    static FrontEndSignals install(PmixTool tool, String nspace, Consumer<String> messages,
+            org.pmix4j.runtime.ForwardedSignals forwarded) {
         FrontEndSignals s = new FrontEndSignals(tool, nspace, messages);
         s.on("INT", () -> s.stop("INT", 2));
         s.on("TERM", () -> s.stop("TERM", 15));
         s.on("HUP", () -> s.stop("HUP", 1));
-        s.on("USR1", () -> s.control(Attributes.JOB_CTRL_SIGNAL.info(10)));
-        s.on("USR2", () -> s.control(Attributes.JOB_CTRL_SIGNAL.info(12)));
+        for (String name : forwarded.names()) {
+            int number = org.pmix4j.runtime.ForwardedSignals.number(name);
+            try {
+                s.on(name, () -> s.control(Attributes.JOB_CTRL_SIGNAL.info(number)));
+            } catch (IllegalArgumentException e) {
+                s.uninstall();
+                throw new IllegalArgumentException("--forward-signals: SIG" + name + " cannot be forwarded: the JVM"
+                        + " keeps it for itself (" + e.getMessage() + ")");
+            }
+        }
         return s;
     }
 

@@ -104,7 +104,8 @@ public final class Prun {
             mark("spawned");
             end.follow(nspace);
             ready.follow(nspace);
-            FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage);
+            FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage,
+                    options.forwardSignals());
             List<Proc> stdinTargets = submit.stdinTargets(nspace);
             StdinPusher pusher = stdinTargets.isEmpty() ? null : StdinPusher.start(stdin, tool, stdinTargets);
             try {

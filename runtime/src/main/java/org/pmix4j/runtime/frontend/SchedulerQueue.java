@@ -32,6 +32,14 @@ public final class SchedulerQueue {
         }
     }
 
+    /**
+     * The queue as one JSON document (docs/json.md, "queue"): the scheduler's table (the answer
+     * PMIX_QUERY_QUEUE_STATUS carries, a string) read row by row into sessions and pending requests.
+     */
+    public String listJson(String tmpdir) {
+        return QueueTable.json(list(tmpdir));
+    }
+
     /** Ends session {@code id} (or withdraws the pending request the user named so). */
     public void cancel(String id, String tmpdir) {
         List<Info> which;

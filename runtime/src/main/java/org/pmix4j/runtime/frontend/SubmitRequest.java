@@ -65,9 +65,13 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         if (o.displaysMap()) {
             info.add(Attributes.DISPLAY_MAP.info(true));
         }
+        if (o.displayDirectives().allocation()) {
+            info.add(Attributes.DISPLAY_ALLOCATION.info(true));
+        }
         if (o.displaysBindings()) {
             info.add(Attributes.REPORT_BINDINGS.info(true));
         }
+        info.addAll(org.pmix4j.runtime.json.JsonReports.directives(o.json()));
         o.checkedTimeoutSeconds();
         Integer buffering = o.streamBufferingMode();
         OutputOptions out = o.outputOptions();
@@ -97,11 +101,15 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         List<App> apps = new ArrayList<>();
         for (AppContext c : contexts) {
             Map<String, String> appEnv = new LinkedHashMap<>(common);
+            c.unsetFrom(appEnv);
             appEnv.putAll(c.env());
             List<String> envList = new ArrayList<>();
             appEnv.forEach((k, v) -> envList.add(k + "=" + v));
             String wdir = c.wdir() != null ? c.wdir() : cwd;
-            apps.add(new App(c.argv().get(0), c.argv(), envList, wdir, c.np(), List.of()));
+            // the DVM starts processes from its own environment: what is to be taken away goes along, as PRRTE's
+            // prun sends --unset-env (one PMIX_UNSET_ENVAR per name)
+            List<Info> appInfo = c.unset().stream().map(org.pmix4j.api.Attributes.UNSET_ENVAR::info).toList();
+            apps.add(new App(c.argv().get(0), c.argv(), envList, wdir, c.np(), appInfo));
         }
         return new SubmitRequest(apps, info, out, stdin, size);
     }
@@ -120,7 +128,13 @@ record SubmitRequest(List<App> apps, List<Info> jobInfo, OutputOptions output, S
         if (o.mapBy() == null) {
             return qualifier == null ? null : ":" + qualifier;
         }
-        MappingPolicy.parse(o.mapBy());
-        return qualifier == null ? o.mapBy() : o.mapBy() + ":" + qualifier;
+        MappingPolicy p = MappingPolicy.parse(o.mapBy());
+        String spec = o.mapBy();
+        if (p.file() != null) {
+            // the DVM reads a seq or rankfile FILE= from its own directory: name it from ours
+            spec = spec.replaceFirst("(?i)(:file=)[^:]+", "$1" + java.util.regex.Matcher.quoteReplacement(
+                    java.nio.file.Path.of(p.file()).toAbsolutePath().toString()));
+        }
+        return qualifier == null ? spec : spec + ":" + qualifier;
     }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The old spellings of output options that users still type (ORTE's {@code mpirun}), converted to the
  * {@code --output} directive PRRTE converts them to ({@code convert_deprecated_cli} of its prte and ompi
- * personalities). PRRTE warns on each use; {@link #warning} gives that text.
+ * personalities). PRRTE warns on each use with a box of text; {@link #warning} says it in one line.
  *
  * <table>
  * <caption>conversions</caption>
@@ -47,12 +47,13 @@ public final class DeprecatedOutputOptions {
         };
     }
 
-    /** PRRTE's warning for a deprecated option, naming the replacement. */
+    /**
+     * The one line that says a deprecated option was converted, naming the replacement (PRRTE prints a box
+     * of six lines; one is enough, and a front end may gather several conversions into one line).
+     */
     public static String warning(String option, String value) {
-        return "WARNING: A deprecated command line option was used.\n\n  Deprecated option:   "
-                + option.replaceFirst("^-+", "") + "\n  Corrected option:    --output " + toOutputDirective(option, value)
-                + "\n\nWe have updated this for you and will proceed. However, this will be treated as an error in a"
-                + " future release. Please update your command line.";
+        return "deprecated option " + option.replaceFirst("^-+", "") + (value == null ? "" : " " + value)
+                + " converted to --output " + toOutputDirective(option, value);
     }
 
     private static String required(String option, String value) {

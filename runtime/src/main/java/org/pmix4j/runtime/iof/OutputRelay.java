@@ -5,8 +5,7 @@ import java.io.InputStream;
 import java.util.Arrays;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * A daemon's output forwarding: each stream of a process is read in chunks as they come and handed, raw and
@@ -15,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * never held back on a node waiting for a line to end.
  */
 public final class OutputRelay implements OutputForwarding {
-    private static final Logger LOG = LoggerFactory.getLogger(OutputRelay.class);
+    private static final Log LOG = Log.of(OutputRelay.class);
     private static final int CHUNK = 64 * 1024;
 
     /** Sends a chunk of a process's output on a channel (IofChannel bits); empty: the stream ended. */

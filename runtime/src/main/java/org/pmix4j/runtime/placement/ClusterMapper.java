@@ -16,13 +16,16 @@ import java.util.Objects;
  * nodes not at max_slots, the first nodes taking one more when it does not divide.
  * <li><b>By node</b>: in passes, each node takes the average still to place (at least one), within its free
  * slots unless oversubscribing.
- * <li><b>ppr:N:node</b>: N on each node in turn, for the whole job.
+ * <li><b>ppr:N:RESOURCE</b>: the pattern (N per node, or N per object of the resource) on each node in
+ * turn, for the whole job; a node whose pattern exceeds its free slots is left out unless oversubscribing
+ * (PRRTE), and a node without the resource is an error.
  * <li><b>Ranks</b>: application by application; within one, rank-by NODE takes one process of each node in
  * turn, the others number node by node (within a node as the one-node mapper ranks).
  * <li><b>Slots</b>: more processes than free slots on all the nodes is PRRTE's "not enough slots" error,
  * naming the total and each host, unless oversubscription is allowed; max_slots is never exceeded.
  * </ul>
- * With a single node this is exactly the one-node {@link Mapper}.
+ * With a single node this is exactly the one-node {@link Mapper}. {@code seq} and {@code rankfile} are
+ * placed by {@link ListedMapper}.
  */
 public final class ClusterMapper {
     private ClusterMapper() {
@@ -71,19 +74,30 @@ public final class ClusterMapper {
     public static JobMap map(Request r) {
         int total = r.apps().stream().mapToInt(PlacementRequest.App::np).sum();
         MappingPolicy m = r.mapping();
-        if (m.target() == MappingPolicy.Target.PPR && total > m.perNode() * r.nodes().size()) {
+        if (m.perObjectPattern()) {
+            for (ClusterNode n : r.nodes()) {
+                if (!n.topology().has(m.perObject())) {
+                    // PRRTE refuses rather than quietly leave the node out of the pattern
+                    throw new PlacementException("--map-by " + m + ": node " + n.name() + " has no "
+                            + m.perObject().directive() + " objects, so the pattern cannot be placed on it (it has "
+                            + n.topology().summary() + ")");
+                }
+            }
+        }
+        if (m.target() == MappingPolicy.Target.PPR && total > pprCapacity(r.nodes(), m)) {
+            String each = m.perObject() == null ? "" : m.perObject().directive() + " of ";
             throw new PlacementException("--map-by " + m + " places " + m.perNode() + " process"
-                    + (m.perNode() == 1 ? "" : "es") + " on each of the " + r.nodes().size() + " node"
-                    + (r.nodes().size() == 1 ? "" : "s") + " (" + names(r.nodes()) + "), at most " + m.perNode()
-                    * r.nodes().size() + " in all, but " + total + " were requested. Request fewer processes (-n)"
-                    + " or give more hosts.");
+                    + (m.perNode() == 1 ? "" : "es") + " on each " + each + "the " + r.nodes().size() + " node"
+                    + (r.nodes().size() == 1 ? "" : "s") + " (" + names(r.nodes()) + "), at most "
+                    + pprCapacity(r.nodes(), m) + " in all, but " + total + " were requested. Request fewer processes"
+                    + " (-n) or give more hosts.");
         }
         if (r.nodes().size() == 1) {
             return oneNode(r);
         }
         MappingPolicy.Target target = m.target() != null ? m.target()
                 : Mapper.defaultTarget(r.nodes().get(0).topology(), total, m, r.binding());
-        MappingPolicy resolved = new MappingPolicy(target, m.pesPerProc(), m.oversubscribe(), m.span(), m.perNode());
+        MappingPolicy resolved = m.target() != null ? m : m.withTarget(target);
         int[][] counts = new NodeShares(r, resolved).counts();
         return new Assembly(r, resolved, counts).build();
     }
@@ -113,6 +127,11 @@ public final class ClusterMapper {
         return new JobMap(procs, List.of(new JobNode(node.id(), node.name(), only.slots(), only.maxSlots(),
                 only.procs(), only.oversubscribed(), node.memoryBytes())), map.mapping(), map.ranking(), map.binding(), map.cpusPerRank(),
                 map.hwthreadCpus(), map.notes());
+    }
+
+    /** The processes {@code ppr:N:RESOURCE} places on all the nodes together. */
+    static int pprCapacity(List<ClusterNode> nodes, MappingPolicy m) {
+        return nodes.stream().mapToInt(n -> PprCapacity.of(n.topology(), m.perObject(), m.perNode())).sum();
     }
 
     static String names(List<ClusterNode> nodes) {
@@ -181,7 +200,9 @@ public final class ClusterMapper {
                     procs.add(p.renumbered(procs.size(), a, k, p.node()));
                 }
             }
-            return new JobMap(procs, nodes, first.mapping().withTarget(mapping), ranking, binding,
+            // a ppr by an object shows as the mapping by it, as each node's map has it
+            MappingPolicy shown = mapping.perObjectPattern() ? first.mapping() : first.mapping().withTarget(mapping);
+            return new JobMap(procs, nodes, shown, ranking, binding,
                     first.cpusPerRank(), first.hwthreadCpus(), notes);
         }
 

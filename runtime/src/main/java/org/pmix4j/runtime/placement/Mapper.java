@@ -24,7 +24,9 @@ import java.util.Map;
  * oversubscribed job, or one with more processes than free CPUs, runs unbound unless a binding was asked
  * for.
  * <li><b>Mapping</b>: by slot or node, processes are placed in order; by an object, one per object in turn
- * (skipping objects without a free CPU while others have one).
+ * (skipping objects without a free CPU while others have one); {@code ppr:N:RESOURCE}, N on each object of
+ * the resource before the next, within PRRTE's limits ({@link PprCapacity}), mapped and bound as by that
+ * object and ranked in placement order; {@code pe-list=}, on the listed CPUs only ({@link PeList}).
  * <li><b>Binding</b>: each process takes the first object of the binding level (within the object it was
  * mapped to) that has a free CPU, is bound to the whole object, and takes one of its cores; with
  * {@code PE=n} it takes n free cores within one package (or within its mapped object) and is bound to
@@ -53,7 +55,7 @@ public final class Mapper {
      */
     public static int defaultProcessCount(NodeTopology topology, int slots, MappingPolicy mapping) {
         if (mapping.pesPerProc() > 1) {
-            HwLevel unit = mapping.target() == MappingPolicy.Target.HWTHREAD || !topology.has(HwLevel.CORE)
+            HwLevel unit = mapping.hwthreadCpus() || !topology.has(HwLevel.CORE)
                     ? HwLevel.HWTHREAD : HwLevel.CORE;
             int n = topology.objects(unit).size() / mapping.pesPerProc();
             return Math.max(1, Math.min(n, slots));
@@ -104,6 +106,8 @@ public final class Mapper {
         private final List<String> notes = new ArrayList<>();
         private final Map<HwObject, Integer> boundCount = new HashMap<>();
         private MappingPolicy.Target mapTarget;
+        /** {@code ppr:N:RESOURCE} below the node: N on each object of {@link #mapTarget}, else 0. */
+        private int perObject;
         private RankingPolicy ranking;
         private BindingPolicy.Target bindTarget;
         private boolean bindExplicit;
@@ -114,13 +118,14 @@ public final class Mapper {
         private List<HwObject> units;
         private BitSet taken;
         private int busyUnits;
+        private PeList peList;
 
         Run(PlacementRequest r) {
             this.r = r;
             this.topo = r.topology();
             this.total = r.apps().stream().mapToInt(PlacementRequest.App::np).sum();
             this.pe = Math.max(1, r.mapping().pesPerProc());
-            this.hwt = r.mapping().target() == MappingPolicy.Target.HWTHREAD;
+            this.hwt = r.mapping().hwthreadCpus();
         }
 
         JobMap map() {
@@ -143,8 +148,9 @@ public final class Mapper {
                 rankBase += ranked.size();
             }
             int onNode = r.usage().procs() + total;
-            MappingPolicy mapping = new MappingPolicy(mapTarget, r.mapping().pesPerProc(),
-                    r.mapping().oversubscribeAllowed(), r.mapping().span(), r.mapping().perNode());
+            // a ppr by an object is shown as the mapping by that object, as PRRTE records it
+            MappingPolicy mapping = r.mapping().withOversubscribe(r.mapping().oversubscribeAllowed())
+                    .withTarget(mapTarget);
             BindingPolicy binding = bindingDropped
                     ? new BindingPolicy(BindingPolicy.Target.NONE, false, null, r.binding().report())
                     : new BindingPolicy(bindTarget, ifSupported, r.binding().overload(), r.binding().report());
@@ -164,6 +170,10 @@ public final class Mapper {
                         + " slot (the default with PE), package, numa or a cache level instead.");
             }
             mapTarget = m.target() != null ? m.target() : defaultTarget(topo, total, m, b);
+            if (m.perObjectPattern()) {
+                mapTarget = MappingPolicy.Target.valueOf(m.perObject().name());
+                perObject = m.perNode();
+            }
             if (mapTarget.level() != null && !topo.has(mapTarget.level())) {
                 throw new PlacementException("--map-by " + m + ": this node (" + r.hostname() + ") has no "
                         + mapTarget.level().directive() + " objects (it has " + levelsPresent() + ")");
@@ -193,6 +203,15 @@ public final class Mapper {
                             + " --bind-to must be core or hwthread (or be left out), not " + b);
                 }
                 // CPUs per process are a demand on the binding: PRRTE treats it as given
+                bindExplicit = true;
+            }
+            if (mapTarget == MappingPolicy.Target.PE_LIST) {
+                if (m.ordered() && bindExplicit && bindTarget != BindingPolicy.Target.CORE
+                        && bindTarget != BindingPolicy.Target.HWTHREAD && bindTarget != BindingPolicy.Target.NONE) {
+                    throw new PlacementException("--map-by " + m + " binds each process to one listed CPU, so"
+                            + " --bind-to must be core or hwthread (or be left out), not " + b);
+                }
+                // the listed CPUs are a demand on the binding, as PE=n is
                 bindExplicit = true;
             }
             if (mapTarget.level() != null && bindTarget.level() != null && bindTarget.level().above(mapTarget.level())) {
@@ -228,14 +247,16 @@ public final class Mapper {
             if (mapTarget == MappingPolicy.Target.NODE) {
                 return RankingPolicy.NODE;
             }
-            if (mapTarget == MappingPolicy.Target.SLOT || mapTarget == MappingPolicy.Target.PPR) {
+            if (mapTarget == MappingPolicy.Target.SLOT || mapTarget == MappingPolicy.Target.PPR
+                    || mapTarget == MappingPolicy.Target.PE_LIST || perObject > 0) {
+                // ppr ranks in the order it places, by node or by object (PRRTE)
                 return RankingPolicy.SLOT;
             }
             return m.span() ? RankingPolicy.SPAN : RankingPolicy.FILL;
         }
 
         private BindingPolicy.Target defaultBinding() {
-            if (r.mapping().pesPerProc() > 0) {
+            if (r.mapping().pesPerProc() > 0 || mapTarget == MappingPolicy.Target.PE_LIST) {
                 return hwt ? BindingPolicy.Target.HWTHREAD : BindingPolicy.Target.CORE;
             }
             if (mapTarget.level() != null) {
@@ -263,6 +284,15 @@ public final class Mapper {
         private void checkSlots(int a, PlacementRequest.App app, int placedBefore) {
             int inUse = r.usage().procs() + placedBefore;
             int free = Math.max(0, r.slots() - inUse);
+            if (perObject > 0) {
+                PprCapacity.check(r, mapTarget.level(), perObject, app, free);
+            }
+            if (mapTarget == MappingPolicy.Target.PE_LIST) {
+                if (peList == null) {
+                    peList = PeList.of(r, unitLevel, units);
+                }
+                peList.check(app, taken, r.binding().overloadAllowed());
+            }
             if (app.np() > free) {
                 if (!r.mapping().oversubscribeAllowed()) {
                     throw new PlacementException(notEnoughSlots(app, inUse));
@@ -311,6 +341,22 @@ public final class Mapper {
 
         private List<Placed> placeApp(int a, PlacementRequest.App app, int orderBase) {
             List<Placed> mine = new ArrayList<>();
+            if (mapTarget == MappingPolicy.Target.PE_LIST) {
+                for (int i = 0; i < app.np(); i++) {
+                    PeList.Choice c = peList.next(taken, bindActive);
+                    mine.add(new Placed(a, orderBase + i, null, bindActive ? c.cpus() : null, c.consumed()));
+                }
+                return mine;
+            }
+            if (perObject > 0) {
+                // N on each object in turn, all of one before the next (ppr)
+                for (HwObject o : topo.objects(mapTarget.level())) {
+                    for (int k = 0; k < perObject && mine.size() < app.np(); k++) {
+                        mine.add(place(a, app, orderBase + mine.size(), o));
+                    }
+                }
+                return mine;
+            }
             if (mapTarget.level() == null) {
                 for (int i = 0; i < app.np(); i++) {
                     mine.add(place(a, app, orderBase + i, null));

@@ -130,19 +130,28 @@ final class NodeShares {
         }
     }
 
+    /**
+     * ppr: the pattern on each node in turn. A node whose whole pattern does not fit its free slots is left
+     * out unless oversubscribing (PRRTE); processes left over are PRRTE's "too many procs" error.
+     */
     private void perNode(PlacementRequest.App app, int[] share) {
         int left = app.np();
+        List<String> skipped = new ArrayList<>();
         for (int i = 0; i < nodes.size() && left > 0; i++) {
-            int n = Math.min(left, mapping.perNode() - jobOnNode[i]);
-            if (n > allowed(i, 0)) {
-                throw new PlacementException(mapping.oversubscribeAllowed() ? beyondMaxSlots(app)
-                        : "--map-by " + mapping + " puts " + mapping.perNode() + " processes on " + nodes.get(i).name()
-                        + ", which has " + free(i, 0) + " free slot" + (free(i, 0) == 1 ? "" : "s") + " of "
-                        + slots(i) + ". Give it more slots (--host " + nodes.get(i).name() + ":N, or slots=N in a"
-                        + " --hostfile), use a smaller N, or allow more processes than slots with --oversubscribe.");
+            int pattern = PprCapacity.of(nodes.get(i).topology(), mapping.perObject(), mapping.perNode());
+            if (pattern > allowed(i, 0)) {
+                skipped.add(nodes.get(i).name() + " (" + pattern + " for the pattern, " + allowed(i, 0) + " allowed)");
+                continue;
             }
+            int n = Math.min(left, pattern - jobOnNode[i]);
             share[i] += n;
             left -= n;
+        }
+        if (left > 0) {
+            throw new PlacementException(PprCapacity.tooMany(app, app.np() - left, 0, mapping.pprPattern())
+                    + "\nThe pattern did not fit on " + String.join(", ", skipped) + ", and a node is only used when"
+                    + " the whole pattern fits its free slots. Give the nodes more slots (--host NAME:N, or slots=N in"
+                    + " a --hostfile), use a smaller N, or allow more processes than slots with --oversubscribe.");
         }
     }
 

@@ -15,6 +15,49 @@ public final class PlacementReports {
     }
 
     /**
+     * One node of the allocation a job runs on, as {@code --display allocation} shows it.
+     *
+     * @param name       its host name
+     * @param slots      its slots still free for the job (PRRTE's "slots" there: available ones)
+     * @param maxSlots   its max_slots, or 0
+     * @param slotsInUse slots taken by processes already running there
+     */
+    public record AllocatedNode(String name, int slots, int maxSlots, int slotsInUse) {
+    }
+
+    /**
+     * The {@code --display allocation} block, as PRRTE's mapper writes it for the first application of a
+     * job (leading newline included):
+     *
+     * <pre>
+     * ============   ALLOCATED NODES FOR JOB nspace APP 0 ============
+     *     vm: slots=2 max_slots=0 slots_inuse=0
+     * =================================================================================
+     * </pre>
+     *
+     * With {@code :PARSEABLE}, PRRTE's XML form: {@code <allocation>}, one
+     * {@code <host name="vm" slots="2" max_slots="0" slots_inuse="0">} line (tab-indented) per node,
+     * {@code </allocation>}.
+     */
+    public static String allocation(String nspace, List<AllocatedNode> nodes, boolean parseable) {
+        StringBuilder sb = new StringBuilder(parseable ? "<allocation>\n"
+                : "\n============   ALLOCATED NODES FOR JOB " + nspace + " APP 0 ============\n");
+        for (AllocatedNode n : nodes) {
+            if (parseable) {
+                sb.append("\t<host name=\"").append(n.name()).append("\" slots=\"").append(n.slots())
+                        .append("\" max_slots=\"").append(n.maxSlots()).append("\" slots_inuse=\"")
+                        .append(n.slotsInUse()).append("\">\n");
+            } else {
+                sb.append("    ").append(n.name()).append(": slots=").append(n.slots()).append(" max_slots=")
+                        .append(n.maxSlots()).append(" slots_inuse=").append(n.slotsInUse()).append('\n');
+            }
+        }
+        sb.append(parseable ? "</allocation>\n"
+                : "=================================================================================\n");
+        return sb.toString();
+    }
+
+    /**
      * One {@code --report-bindings} line: {@code [host:pid] Rank 0 bound to package[0][core:L0]}, or
      * {@code [host:pid] Rank 1 is not bound (or bound to all available processors)}.
      *
@@ -66,7 +109,10 @@ public final class PlacementReports {
                 .append('\n');
         sb.append("    Mapping policy: ").append(map.mapbyString()).append("  Ranking policy: ")
                 .append(map.rankbyString()).append(" Binding policy: ").append(map.bindtoString()).append('\n');
-        sb.append("    Cpu set: N/A  PPR: N/A  Cpus-per-rank: ")
+        // PRRTE shows the job's pe-list as its cpu set, and its ppr pattern
+        MappingPolicy m = map.mapping();
+        sb.append("    Cpu set: ").append(m.peList() != null ? m.peList().toList() : "N/A").append("  PPR: ")
+                .append(m.pprPattern() != null ? m.pprPattern() : "N/A").append("  Cpus-per-rank: ")
                 .append(map.cpusPerRank() > 0 ? Integer.toString(map.cpusPerRank()) : "N/A").append("  Cpu Type: ")
                 .append(map.hwthreadCpus() ? "HWT" : "CORE").append('\n');
         for (JobNode node : map.nodes()) {

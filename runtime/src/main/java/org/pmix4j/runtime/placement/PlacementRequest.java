@@ -66,7 +66,7 @@ public record PlacementRequest(NodeTopology topology, List<App> apps, int slots,
      * when mapping by hardware thread (which counts hardware threads as CPUs).
      */
     public static int defaultSlots(NodeTopology topology, MappingPolicy mapping) {
-        return mapping.target() == MappingPolicy.Target.HWTHREAD ? topology.objects(HwLevel.HWTHREAD).size()
+        return mapping.hwthreadCpus() ? topology.objects(HwLevel.HWTHREAD).size()
                 : defaultSlots(topology);
     }
 
@@ -141,7 +141,7 @@ public record PlacementRequest(NodeTopology topology, List<App> apps, int slots,
             String origin = slotsOrigin;
             if (origin == null) {
                 n = defaultSlots(topology, mapping);
-                boolean threads = mapping.target() == MappingPolicy.Target.HWTHREAD || !topology.has(HwLevel.CORE);
+                boolean threads = mapping.hwthreadCpus() || !topology.has(HwLevel.CORE);
                 origin = threads ? "one per hardware thread" : "one per core";
             }
             return new PlacementRequest(topology, apps, n, origin, maxSlots, mapping, ranking, binding, usage,

@@ -22,6 +22,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Query;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.sched.policy.AllocationRequest;
 import org.pmix4j.runtime.sched.policy.Changes;
 import org.pmix4j.runtime.sched.policy.Demand;
@@ -33,8 +34,6 @@ import org.pmix4j.runtime.sched.policy.SchedulingEngine;
 import org.pmix4j.runtime.sched.policy.Session;
 import org.pmix4j.runtime.sched.policy.Submission;
 import org.pmix4j.runtime.sched.policy.Ticket;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler's work, on one thread of its own: allocation requests go to the {@link SchedulingEngine}
@@ -45,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * decision sees the state the one before it left.
  */
 final class AllocationDesk implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(AllocationDesk.class);
+    private static final Log LOG = Log.of(AllocationDesk.class);
 
     /** A queued request: who waits for the answer, and what the runtime must be told at the grant. */
     private record Waiting(Requester requester, AllocationAsk ask, int uid, CompletableFuture<List<Info>> reply,

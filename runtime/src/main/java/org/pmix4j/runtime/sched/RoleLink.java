@@ -12,11 +12,10 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.client.EventOutcome;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.client.tool.SystemRole;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A daemon's tool connection to the node's one server of another role (the DVM to the scheduler, the
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * told on the link's own thread, one at a time.
  */
 public final class RoleLink implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(RoleLink.class);
+    private static final Log LOG = Log.of(RoleLink.class);
 
     /** How often the rendezvous file is looked for while unconnected. */
     static final Duration LOOK_EVERY = Duration.ofMillis(500);

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.ReportTarget;
 import org.pmix4j.runtime.RuntimeDirectories;
@@ -24,8 +25,6 @@ import org.pmix4j.runtime.sched.policy.NodePool;
 import org.pmix4j.runtime.sched.policy.SchedulingEngine;
 import org.pmix4j.server.PmixServer;
 import org.pmix4j.server.ServerConfig;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code pmix4j sched}: the node's scheduler. A PMIx server declared PMIX_SERVER_SCHEDULER (its
@@ -36,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * SIGINT or SIGHUP; the sessions it granted run on in the runtime, and a scheduler started again adopts them.
  */
 public final class Scheduler {
-    private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+    private static final Log LOG = Log.of(Scheduler.class);
 
     /**
      * @param reportUri    --report-uri: "-", "+" or a file; or null
@@ -71,7 +70,7 @@ public final class Scheduler {
         long pid = ProcessHandle.current().pid();
         Path sessionDir = RuntimeDirectories.sessionDir(tmp, hostname, "sched", pid);
         String base = "pmix4j-sched-" + hostname + "-" + pid;
-        int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
+        int uid = org.pmix4j.api.ProcessOwner.current().uid();
         CompletableFuture<Integer> stopped = new CompletableFuture<>();
         Signals signals = Signals.installPersistent(stopped,
                 sig -> LOG.info("caught {}: ending (the sessions run on in the runtime)", sig));

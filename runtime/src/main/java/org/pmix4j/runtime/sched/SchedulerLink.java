@@ -14,14 +14,13 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.client.tool.SystemRole;
 import org.pmix4j.runtime.session.AllocationBroker;
 import org.pmix4j.runtime.session.SessionJobs;
 import org.pmix4j.runtime.session.SessionKeys;
 import org.pmix4j.runtime.session.SessionListener;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The runtime's side of the node's scheduler (docs/sessions.md): the DVM forwards its clients' and tools'
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * PMIX_ERR_UNREACH until one attaches again (the sessions it granted run on meanwhile).
  */
 public final class SchedulerLink implements AllocationBroker, SessionListener, AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(SchedulerLink.class);
+    private static final Log LOG = Log.of(SchedulerLink.class);
 
     private final RoleLink link;
     private volatile boolean lostOne;

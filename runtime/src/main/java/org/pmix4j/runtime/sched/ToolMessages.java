@@ -3,9 +3,8 @@ package org.pmix4j.runtime.sched;
 import java.nio.charset.StandardCharsets;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.PmixServer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Why the scheduler refused a tool's request, told to that tool: a PMIx reply carries only a status, so the
@@ -13,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * alloc} does), the way the runtime tells a tool why its spawn was refused. Also logged.
  */
 final class ToolMessages {
-    private static final Logger LOG = LoggerFactory.getLogger(ToolMessages.class);
+    private static final Log LOG = Log.of(ToolMessages.class);
 
     private volatile PmixServer server;
 

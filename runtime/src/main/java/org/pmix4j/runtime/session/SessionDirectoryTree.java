@@ -15,8 +15,7 @@ import org.pmix4j.api.DataArray;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * The session level of the session-directory tree: a session other than the default one has its directory
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * and only when empty, and what cannot be removed is silently left.
  */
 public final class SessionDirectoryTree {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionDirectoryTree.class);
+    private static final Log LOG = Log.of(SessionDirectoryTree.class);
 
     private final int uid;
 

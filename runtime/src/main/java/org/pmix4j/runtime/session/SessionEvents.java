@@ -10,8 +10,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Value;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * The session lifecycle events: PMIX_EVENT_SESSION_START when a session is created (to whoever registered
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * that starts later).
  */
 public final class SessionEvents {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionEvents.class);
+    private static final Log LOG = Log.of(SessionEvents.class);
 
     /** Raises an event from the runtime's server (its source is the server itself). */
     public interface Notifier {

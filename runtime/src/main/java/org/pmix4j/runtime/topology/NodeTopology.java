@@ -6,8 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * This node's topology as hwloc 2 XML, for PMIX_HWLOC_XML_V2: Open MPI 4.1 asks for it in MPI_Init and,
@@ -18,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * they would anyway.
  */
 public final class NodeTopology {
-    private static final Logger LOG = LoggerFactory.getLogger(NodeTopology.class);
+    private static final Log LOG = Log.of(NodeTopology.class);
     private static final String IMPLEMENTATION = "org.pmix4j.runtime.topology.HwlocXml";
     /** How long a job registration waits for the topology; past that the job goes without it. */
     private static final long WAIT_MILLIS = 2000;

@@ -69,8 +69,11 @@ class PolicyParsingTest {
         assertTrue(e.getMessage().contains("PE needs a value"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("core:OVERSUBSCRIBE:NOOVERSUBSCRIBE"));
         assertTrue(e.getMessage().contains("contradict"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("ppr:2:core"));
-        assertTrue(e.getMessage().contains("'PPR' is not supported by pmix4j yet"), e.getMessage());
+        // ppr:N:core is supported now (PprMapperTest); mapping by device still is not
+        e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("device=gpu"));
+        assertTrue(e.getMessage().contains("'DEVICE' is not supported by pmix4j yet"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("ppr:2:device=gpu"));
+        assertTrue(e.getMessage().contains("ppr by device is not supported by pmix4j"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse("core:NOLOCAL"));
         assertTrue(e.getMessage().contains("'NOLOCAL' is not supported"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> MappingPolicy.parse(""));

@@ -10,8 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * Carries out an {@link Epilog} as RFC0027 and libpmix's {@code pmix_execute_epilog} do: first the
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * Whatever cannot be removed is left alone silently (logged at debug level), as the RFC says.
  */
 public final class EpilogRunner {
-    private static final Logger LOG = LoggerFactory.getLogger(EpilogRunner.class);
+    private static final Log LOG = Log.of(EpilogRunner.class);
 
     private EpilogRunner() {
     }

@@ -8,10 +8,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link EpilogRegistry} that also carries the epilogs out, when libpmix does: a process's when it
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * not cut a cleanup short.
  */
 public final class ExecutingEpilogRegistry extends EpilogRegistry implements ServerCore.PeerListener {
-    private static final Logger LOG = LoggerFactory.getLogger(ExecutingEpilogRegistry.class);
+    private static final Log LOG = Log.of(ExecutingEpilogRegistry.class);
     /** How long finalizing waits for cleanups under way. */
     private static final Duration FINISH_LIMIT = Duration.ofSeconds(30);
 

@@ -16,11 +16,10 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The collective engine: fence, connect, disconnect, group construct and destruct all run here, the way
@@ -33,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * not waited for either ({@link #departed()}). PMIX_TIMEOUT of any caller bounds the wait. Loop thread only.
  */
 public final class Collectives implements ServerCore.PeerListener {
-    private static final Logger LOG = LoggerFactory.getLogger(Collectives.class);
+    private static final Log LOG = Log.of(Collectives.class);
 
     /** What identifies one collective: the operation and the process set (or group id). */
     public record Key(String kind, Object id) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.sharedstore.SharedStore;
 import java.util.function.LongSupplier;
 import org.pmix4j.api.Attributes;
@@ -30,8 +31,6 @@ import org.pmix4j.wire.protocol.ConnectReply;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.NativeCredential;
 import org.pmix4j.wire.protocol.PeerType;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Decides whether a connecting process may in, and answers its connect request.
@@ -56,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * for one reach the other.
  */
 final class ConnectAcceptor {
-    private static final Logger LOG = LoggerFactory.getLogger(ConnectAcceptor.class);
+    private static final Log LOG = Log.of(ConnectAcceptor.class);
 
     private final ServerConfig config;
     private final HostModule host;

@@ -13,6 +13,7 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.ServerConfig;
 import org.pmix4j.server.net.Connection;
@@ -29,8 +30,6 @@ import org.pmix4j.wire.message.StatusReply;
 import org.pmix4j.wire.protocol.MessageHeader;
 import org.pmix4j.wire.protocol.PmixCommand;
 import org.pmix4j.wire.protocol.Tags;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The server's state and the routing of what arrives: connections become peers ({@link ConnectAcceptor}, which
@@ -39,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * event loop, so nothing is locked.
  */
 public final class ServerCore implements Connection.Listener {
-    private static final Logger LOG = LoggerFactory.getLogger(ServerCore.class);
+    private static final Log LOG = Log.of(ServerCore.class);
 
     private final ServerConfig config;
     private final HostModule host;

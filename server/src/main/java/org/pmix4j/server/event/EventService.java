@@ -11,12 +11,11 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.Namespace;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.wire.protocol.Tags;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * PMIx events inside the server: the handlers the connected clients and tools registered, the delivery of
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * {@code PmixServer.notifyEvent} call in here.
  */
 public final class EventService implements ServerCore.PeerListener {
-    private static final Logger LOG = LoggerFactory.getLogger(EventService.class);
+    private static final Log LOG = Log.of(EventService.class);
 
     /**
      * The info a libpmix server adds to an event it received from a client, so that the event is not

@@ -23,9 +23,8 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Value;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.wire.protocol.RendezvousContent;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * PMIX_QUERY_AVAIL_SERVERS: the servers on this node a tool could connect to, found as a 4.2.2 tool finds
@@ -51,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * server's loop.
  */
 public final class AvailableServers {
-    private static final Logger LOG = LoggerFactory.getLogger(AvailableServers.class);
+    private static final Log LOG = Log.of(AvailableServers.class);
     static final int MAX_DEPTH = 4;
     private static final int MAX_FILE_BYTES = 8192;
 

@@ -1,18 +1,17 @@
 package org.pmix4j.server.handler;
 
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.event.EventService;
 import org.pmix4j.wire.message.DeregisterEventsRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * DEREGISTER_EVENTS: the codes whose last handler the peer removed. Never answered: a libpmix client posts
  * no receive for it and would take a reply for an unexpected message.
  */
 public final class DeregisterEventsHandler implements CommandHandler<DeregisterEventsRequest> {
-    private static final Logger LOG = LoggerFactory.getLogger(DeregisterEventsHandler.class);
+    private static final Log LOG = Log.of(DeregisterEventsHandler.class);
 
     private final EventService events;
 

@@ -1,11 +1,10 @@
 package org.pmix4j.server.handler;
 
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.wire.message.GroupLeaveRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * GROUP_LEAVE: libpmix 4.2.2's server has no handler for it and answers PMIX_ERR_NOT_SUPPORTED; so does this
@@ -13,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * so that a malformed request is still refused as one, as before.
  */
 public final class GroupLeaveHandler implements CommandHandler<GroupLeaveRequest> {
-    private static final Logger LOG = LoggerFactory.getLogger(GroupLeaveHandler.class);
+    private static final Log LOG = Log.of(GroupLeaveHandler.class);
 
     @Override
     public void handle(Request req, GroupLeaveRequest leave) {

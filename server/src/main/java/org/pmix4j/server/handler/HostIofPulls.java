@@ -9,11 +9,10 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The IO forwarding pulls the host was told of, so that their end reaches it as well: a host that stops
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * <p>Loop thread only.
  */
 final class HostIofPulls implements ServerCore.PeerListener {
-    private static final Logger LOG = LoggerFactory.getLogger(HostIofPulls.class);
+    private static final Log LOG = Log.of(HostIofPulls.class);
 
     private record Pull(List<Proc> sources, int channels, List<Info> directives) {
     }

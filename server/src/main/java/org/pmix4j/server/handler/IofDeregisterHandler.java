@@ -3,12 +3,11 @@ package org.pmix4j.server.handler;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
 import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.wire.message.IofDeregisterRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * IOF_DEREGISTER names this server's id of a request (the one IOF_PULL answered). The request is dropped
@@ -18,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * has been told, whatever it answered (libpmix ignores it too).
  */
 public final class IofDeregisterHandler implements CommandHandler<IofDeregisterRequest> {
-    private static final Logger LOG = LoggerFactory.getLogger(IofDeregisterHandler.class);
+    private static final Log LOG = Log.of(IofDeregisterHandler.class);
 
     private final IofRouter router;
     private final HostIofPulls told;

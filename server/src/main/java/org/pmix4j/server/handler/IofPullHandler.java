@@ -2,6 +2,7 @@ package org.pmix4j.server.handler;
 
 import java.util.concurrent.Executor;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -10,8 +11,6 @@ import org.pmix4j.server.iof.IofRouter;
 import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.wire.message.IofPullReply;
 import org.pmix4j.wire.message.IofPullRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * IOF_PULL: the request is registered with the {@link IofRouter} and the host told through its
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * <p>The host hears of the pull's end too ({@link HostIofPulls}): at its deregistration or its requester's loss.
  */
 public final class IofPullHandler implements CommandHandler<IofPullRequest> {
-    private static final Logger LOG = LoggerFactory.getLogger(IofPullHandler.class);
+    private static final Log LOG = Log.of(IofPullHandler.class);
 
     private final IofRouter router;
     private final HostModule host;

@@ -3,6 +3,7 @@ package org.pmix4j.server.handler;
 import java.util.concurrent.Executor;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.CommandHandler;
 import org.pmix4j.server.core.Request;
@@ -11,8 +12,6 @@ import org.pmix4j.server.iof.IofEvents;
 import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.security.Authorisation;
 import org.pmix4j.wire.message.IofPushRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * IOF_PUSH (standard input from a tool, {@code PMIx_IOF_push}): passed to the host's {@code pushStdin}
@@ -34,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * STATUS that libpmix reads.
  */
 public final class IofPushHandler implements CommandHandler<IofPushRequest> {
-    private static final Logger LOG = LoggerFactory.getLogger(IofPushHandler.class);
+    private static final Log LOG = Log.of(IofPushHandler.class);
 
     private final HostModule host;
     private final IofEvents events;

@@ -17,6 +17,7 @@ import org.pmix4j.api.Proc;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.Value;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.api.AttributeSupport;
 import org.pmix4j.server.core.CommandHandler;
@@ -26,8 +27,6 @@ import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.message.StatusInfosReply;
 import org.pmix4j.wire.message.QueryRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * QUERY: at least one query. Answered as libpmix's server answers: first from the data
@@ -66,7 +65,7 @@ import org.slf4j.LoggerFactory;
  * process the qualifiers name (its own job data, data of jobs it connected to, earlier query results).
  */
 public final class QueryHandler implements CommandHandler<QueryRequest> {
-    private static final Logger LOG = LoggerFactory.getLogger(QueryHandler.class);
+    private static final Log LOG = Log.of(QueryHandler.class);
 
     private final AttributeSupport support;
     private final AvailableServers servers;

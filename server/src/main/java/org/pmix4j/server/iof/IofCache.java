@@ -10,9 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.iof.IofRouter.Output;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The output that arrived before anybody asked for it, kept per job and channel under the job's
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * <p>Loop thread only.
  */
 final class IofCache {
-    private static final Logger LOG = LoggerFactory.getLogger(IofCache.class);
+    private static final Log LOG = Log.of(IofCache.class);
 
     /** The bound of the whole cache, over every job. */
     static final long MAX_BYTES = 64L << 20;

@@ -3,6 +3,7 @@ package org.pmix4j.server.iof;
 import java.io.PrintStream;
 import java.util.function.Consumer;
 import org.pmix4j.api.IofChannel;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.iof.IofRouter.Output;
 import org.pmix4j.server.peer.Peer;
@@ -10,8 +11,6 @@ import org.pmix4j.wire.Unpacker;
 import org.pmix4j.wire.WireFormatException;
 import org.pmix4j.wire.message.IofDataMessage;
 import org.pmix4j.wire.protocol.Tags;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * IO a peer sends the server on tag 2 (libpmix's {@code server_iof_handler}). It has no request of this
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * <p>Loop thread only.
  */
 public final class PeerOutputSink implements ServerCore.MessageSink {
-    private static final Logger LOG = LoggerFactory.getLogger(PeerOutputSink.class);
+    private static final Log LOG = Log.of(PeerOutputSink.class);
 
     private final Consumer<Output> sink;
 

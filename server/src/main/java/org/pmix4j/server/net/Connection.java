@@ -8,10 +8,9 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.MessageHeader;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One socket on the event loop: reassembles the connect request and then framed messages from whatever
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * they come.
  */
 public final class Connection implements EventLoop.ChannelHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
+    private static final Log LOG = Log.of(Connection.class);
     private static final int READ_CHUNK = 64 * 1024;
     /**
      * Above this many bytes queued for the peer, its connection is not read until it has taken some: a peer

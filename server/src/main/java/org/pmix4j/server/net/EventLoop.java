@@ -11,8 +11,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * The server's single thread: it owns every socket (an NIO selector), runs every task that touches
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * to it with {@link #execute}; nothing it owns needs a lock.
  */
 public final class EventLoop implements Executor, AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(EventLoop.class);
+    private static final Log LOG = Log.of(EventLoop.class);
 
     /** What a registered channel does when it is ready. */
     public interface ChannelHandler {

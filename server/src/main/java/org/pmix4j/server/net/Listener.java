@@ -9,12 +9,11 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /** The TCP listener: accepts sockets on the loop and wraps each in a {@link Connection}. */
 public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
+    private static final Log LOG = Log.of(Listener.class);
     /**
      * Connections the kernel completes before the loop accepts them: every process of a node may connect at
      * once (thousands), and a full queue drops their SYNs, which are retried only after 1, 3, 7 s. The

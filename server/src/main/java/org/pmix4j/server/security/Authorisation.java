@@ -9,11 +9,10 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.HostModule;
 import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.peer.Peer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one place that decides whether a peer may act on a job (job control, cleanup registration, IO
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * with. Loop thread only.
  */
 public final class Authorisation implements ServerCore.PeerListener {
-    private static final Logger LOG = LoggerFactory.getLogger(Authorisation.class);
+    private static final Log LOG = Log.of(Authorisation.class);
 
     private final JobOwnership owners;
     private final HostModule host;

@@ -12,8 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.LongSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * Learns from the kernel who is at the other end of a TCP connection: the socket's owner from the socket
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * next reading of the tables (a thousand processes connecting at once cost a few readings, not a thousand).
  */
 public final class IdentityResolver implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(IdentityResolver.class);
+    private static final Log LOG = Log.of(IdentityResolver.class);
 
     /**
      * How many more times a socket of this node that was not found is looked for. The kernel writes its

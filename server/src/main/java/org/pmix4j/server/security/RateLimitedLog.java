@@ -3,7 +3,7 @@ package org.pmix4j.server.security;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import org.slf4j.Logger;
+import org.pmix4j.api.internal.Log;
 
 /**
  * A warning log that a peer cannot flood: the first event of each kind from one source is logged in full,
@@ -16,14 +16,14 @@ public final class RateLimitedLog {
     /** More distinct sources than this at once (each a live peer) are counted, not tracked. */
     static final int MAX_TRACKED = 10_000;
 
-    private final Logger log;
+    private final Log log;
     private final Map<Key, long[]> repeats = new HashMap<>();
     private long suppressed;
 
     private record Key(Object source, String kind) {
     }
 
-    public RateLimitedLog(Logger log) {
+    public RateLimitedLog(Log log) {
         this.log = log;
     }
 

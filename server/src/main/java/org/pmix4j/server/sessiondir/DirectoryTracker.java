@@ -18,8 +18,7 @@ import java.util.List;
 import java.util.Set;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * Creates directories on demand and remembers exactly which ones it created, so that cleanup removes
@@ -39,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * Removal is best effort: a failure is logged and the rest carries on.
  */
 public final class DirectoryTracker {
-    private static final Logger LOG = LoggerFactory.getLogger(DirectoryTracker.class);
+    private static final Log LOG = Log.of(DirectoryTracker.class);
 
     private static final int CREATE_ATTEMPTS = 3;
 

@@ -13,9 +13,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.wire.protocol.RendezvousContent;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Writes one rendezvous file so that no reader ever sees it partly written or readable by others.
@@ -33,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * rendezvous file, is moved aside, checked to be the file judged stale, and deleted, with a warning.
  */
 final class RendezvousWriter {
-    private static final Logger LOG = LoggerFactory.getLogger(RendezvousWriter.class);
+    private static final Log LOG = Log.of(RendezvousWriter.class);
     /** Prefix of every temporary name; it must never start with "pmix.". */
     static final String TEMP_PREFIX = ".pmix4j-";
     private static final int CLAIM_ATTEMPTS = 5;

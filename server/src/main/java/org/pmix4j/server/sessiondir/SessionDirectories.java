@@ -17,9 +17,8 @@ import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.wire.protocol.RendezvousContent;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The session directories and rendezvous files of one server, from {@code PMIx_server_init} to
@@ -53,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * <p>Not thread-safe; call it from the server's event loop.
  */
 public final class SessionDirectories implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionDirectories.class);
+    private static final Log LOG = Log.of(SessionDirectories.class);
 
     private final ServerIdentity identity;
     private final SessionOptions options;

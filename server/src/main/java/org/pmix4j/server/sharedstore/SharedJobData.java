@@ -12,13 +12,12 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.api.DataType;
 import org.pmix4j.wire.Packer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What goes into the shared-memory store, and when, following libpmix 4.2.2's server: a namespace is given
@@ -30,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * cannot make is logged and left to the server's own store, which clients fall back to. Loop thread only.
  */
 public final class SharedJobData implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(SharedJobData.class);
+    private static final Log LOG = Log.of(SharedJobData.class);
     private static final Set<String> ARRAYS = Set.of(Attributes.SESSION_INFO_ARRAY.key(), Attributes.JOB_INFO_ARRAY.key(),
             Attributes.APP_INFO_ARRAY.key(), Attributes.NODE_INFO_ARRAY.key());
 

@@ -12,8 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * The ds21 store of one server: a directory ({@code pmix_dstor_ds21_<pid>}) holding one store session (the
@@ -23,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * newer only.
  */
 final class Ds21Store implements SharedStore {
-    private static final Logger LOG = LoggerFactory.getLogger(Ds21Store.class);
+    private static final Log LOG = Log.of(Ds21Store.class);
     /** How long a write waits for readers to let go before it leaves the data to the server alone. */
     private static final Duration PATIENCE = Duration.ofSeconds(2);
     /** The wait after a write gave up, until one succeeds again: a stopped reader stalls the loop once. */

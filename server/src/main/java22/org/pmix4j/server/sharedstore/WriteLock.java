@@ -6,8 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.pmix4j.api.internal.Log;
 
 /**
  * The writer's side of the ds21 lock over a whole store session: every namespace's signal mutexes, then
@@ -16,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * the server's loop must never wait on a client.
  */
 final class WriteLock {
-    private static final Logger LOG = LoggerFactory.getLogger(WriteLock.class);
+    private static final Log LOG = Log.of(WriteLock.class);
 
     /** A write to the segments, run with every lock held. */
     interface Write {

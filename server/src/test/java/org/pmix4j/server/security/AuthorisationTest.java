@@ -17,7 +17,6 @@ import org.pmix4j.server.peer.Peer;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
 import org.pmix4j.wire.protocol.PeerType;
-import org.slf4j.LoggerFactory;
 
 /**
  * The rule without a server: no job is registered here (registered jobs and real peers are in
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 class AuthorisationTest {
     private static final int SERVER_UID = 500;
-    private final RateLimitedLog log = new RateLimitedLog(LoggerFactory.getLogger(AuthorisationTest.class));
+    private final RateLimitedLog log = new RateLimitedLog(org.pmix4j.api.internal.Log.of(AuthorisationTest.class));
     private final JobOwnership owners = new JobOwnership(n -> null, new JobStore("here"), new Proc("server", 0),
             SERVER_UID);
     private int trusted = -1;

@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 class RateLimitedLogTest {
-    private final RateLimitedLog log = new RateLimitedLog(LoggerFactory.getLogger(RateLimitedLogTest.class));
+    private final RateLimitedLog log = new RateLimitedLog(org.pmix4j.api.internal.Log.of(RateLimitedLogTest.class));
 
     @Test
     void firstEventOfAKindIsLoggedRepeatsCountedAndReportedAtPowersOfTen() {
