@@ -50,7 +50,7 @@ final class TopCommand implements Callable<Integer> {
             }
             DvmLocator where = dvm.locator();
             String target = describe(where);
-            try (PmixTool tool = where.connect(System.getenv(), "the DVM")) {
+            try (PmixTool tool = where.connectAnyServer(System.getenv(), "the DVM")) {
                 return org.pmix4j.cli.top.Top.run(tool, target, frames, json, (long) (delay * 1000), System.out);
             } catch (PmixException e) {
                 throw new LaunchException("the DVM did not answer: " + e.getMessage(), 1);

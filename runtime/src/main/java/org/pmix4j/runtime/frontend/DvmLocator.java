@@ -99,6 +99,26 @@ public record DvmLocator(String uri, Long pid, String nspace, boolean systemServ
     }
 
     /**
+     * As {@link #connect}, for the commands that only read (ps, top): {@code --pid} may also name any PMIx
+     * server that takes tools, such as Open MPI's mpirun or PRRTE's prte, found by the {@code
+     * pmix.<host>.tool.<pid>} rendezvous file its library wrote, as libpmix's own tools find it.
+     */
+    public PmixTool connectAnyServer(Map<String, String> env, String what) {
+        String host = org.pmix4j.server.ServerConfig.localHostname();
+        Path root = userDir(env, host);
+        if (pid == null || Files.isDirectory(root.resolve("dvm." + pid)) || Files.isDirectory(root.resolve("run." + pid))) {
+            return connect(env, what);
+        }
+        try {
+            return PmixTool.init(List.of(Attributes.SERVER_PIDINFO.info((int) (long) pid)));
+        } catch (org.pmix4j.api.PmixException e) {
+            throw new LaunchException("no DVM or pmix4j run with pid " + pid + " (looked for " + root.resolve("dvm." + pid)
+                    + " and " + root.resolve("run." + pid) + "), and no other PMIx server with that pid takes tools: "
+                    + e.getMessage(), 1);
+        }
+    }
+
+    /**
      * Connects a tool to the runtime this names, with {@code extra} connection attributes (e.g. PMIX_LAUNCHER).
      *
      * @param what the runtime as the front end's messages name it ("the DVM")

@@ -38,7 +38,7 @@ public final class JobListing {
      * processes. Returns 0.
      */
     public int run(DvmLocator where, boolean json) {
-        try (PmixTool tool = where.connect(env, "the DVM")) {
+        try (PmixTool tool = where.connectAnyServer(env, "the DVM")) {
             if (json) {
                 List<Object> jobs = new ArrayList<>();
                 for (String ns : namespaces(tool)) {
