@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
@@ -194,6 +195,15 @@ public final class EventService implements ServerCore.PeerListener {
      * @param origin the peer that raised it, which does not get it back; {@code null} for the host
      */
     public Notification raise(int code, Proc source, DataRange range, List<Info> info, Peer origin) {
+        return raise(code, source, range, info, origin, nspace -> true);
+    }
+
+    /**
+     * {@link #raise(int, Proc, DataRange, List, Peer)} for an event that may reach only some jobs' processes
+     * and tools: those whose namespace {@code reach} accepts (a peer's event reaches the jobs its user owns).
+     */
+    public Notification raise(int code, Proc source, DataRange range, List<Info> info, Peer origin,
+            Predicate<String> reach) {
         if (range == null || info == null) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, "event " + PmixStatus.name(code) + ": the "
                     + (range == null ? "range" : "info list") + " is missing");
@@ -201,7 +211,7 @@ public final class EventService implements ServerCore.PeerListener {
         Proc from = source != null ? source : new Proc("UNDEF", Rank.UNDEF);
         EventDirectives d = EventDirectives.ofEvent(code, range, info);
         Notification n = new Notification(nextId++, code, from, range, info, d, origin == null ? -1 : origin.index(),
-                cache.now());
+                cache.now(), reach);
         int delivered = 0;
         for (Peer p : List.copyOf(core.peers())) {
             if (offer(n, p)) {

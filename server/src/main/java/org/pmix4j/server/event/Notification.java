@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.pmix4j.api.DataRange;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixStatus;
@@ -26,11 +27,13 @@ public final class Notification {
     private final EventDirectives directives;
     private final int originIndex;
     private final Instant raised;
+    /** the recipients' namespaces the raiser may reach (everyone for the host's and the server's events) */
+    private final Predicate<String> reach;
     /** peer index -> its name, for every connection the event went to */
     private final Map<Integer, Proc> deliveredTo = new HashMap<>();
 
     Notification(long id, int code, Proc source, DataRange range, List<Info> info, EventDirectives directives,
-            int originIndex, Instant raised) {
+            int originIndex, Instant raised, Predicate<String> reach) {
         this.id = id;
         this.code = code;
         this.source = source;
@@ -39,6 +42,7 @@ public final class Notification {
         this.directives = directives;
         this.originIndex = originIndex;
         this.raised = raised;
+        this.reach = reach;
     }
 
     /**
@@ -86,11 +90,12 @@ public final class Notification {
 
     /**
      * Whether {@code peer} may receive it at all: in range, not its origin (a client handles its own event
-     * locally before sending it; libpmix does not echo it back either), not yet served.
+     * locally before sending it; libpmix does not echo it back either), not yet served, and of a job the
+     * raiser may reach.
      */
     boolean mayGoTo(Peer peer) {
         return peer.index() != originIndex && !peer.proc().equals(source) && !deliveredTo.containsKey(peer.index())
-                && EventRange.includes(this, peer.proc());
+                && EventRange.includes(this, peer.proc()) && reach.test(peer.proc().nspace());
     }
 
     void deliveredTo(Peer peer) {

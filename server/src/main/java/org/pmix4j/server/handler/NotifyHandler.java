@@ -29,7 +29,9 @@ import org.pmix4j.wire.message.NotifyRequest;
  * <p>An event may name the processes it is for (PMIX_EVENT_CUSTOM_RANGE) or that it concerns
  * (PMIX_EVENT_AFFECTED_PROC / _PROCS): a sender may name only processes of jobs it may act on
  * ({@link Authorisation}), else PMIX_ERR_NO_PERMISSIONS and nobody hears of it — another user's job would
- * otherwise learn that its processes aborted from a stranger.
+ * otherwise learn that its processes aborted from a stranger. For the same reason an event of a wide range
+ * reaches only the processes and tools of jobs the sender may act on ({@link Authorisation#eventReach}):
+ * another user's broadcast of PMIX_ERR_PROC_ABORTED would make Open MPI abort a job it does not own.
  */
 public final class NotifyHandler implements CommandHandler<NotifyRequest> {
     private final EventService events;
@@ -56,7 +58,7 @@ public final class NotifyHandler implements CommandHandler<NotifyRequest> {
         authorisation.requireProcs(req.peer(), "event notification", EventService.procsNamedBy(code, range, info));
         List<Info> marked = EventService.markRelayed(info);
         Proc source = req.peer().proc();
-        events.raise(code, source, range, marked, req.peer());
+        events.raise(code, source, range, marked, req.peer(), authorisation.eventReach(req.peer()));
         if (range.code() == DataRange.LOCAL.code() || range.code() == DataRange.PROC_LOCAL.code()) {
             req.replyStatus(PmixStatus.PMIX_SUCCESS);
             return;

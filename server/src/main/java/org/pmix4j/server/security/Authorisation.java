@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -60,6 +61,23 @@ public final class Authorisation implements ServerCore.PeerListener {
             return true;
         }
         return owners.owners(nspace).contains(peer.uid());
+    }
+
+    /**
+     * The jobs an event raised by {@code raiser} may reach, as a test on the recipient's namespace: every
+     * job for a peer that may act on all of them, else the raiser's own job and the jobs its user owns. A
+     * broadcast (range SESSION, GLOBAL, ALL) from one user must not reach another user's processes: Open MPI
+     * aborts a job on some events (PMIX_ERR_PROC_ABORTED, PMIX_ERR_JOB_TERMINATED), whoever raised them.
+     * Ownership is read when the event is delivered (a cached one may go out later, to a job registered
+     * since), the raiser's rights as they are now.
+     */
+    public Predicate<String> eventReach(Peer raiser) {
+        if (mayActOnAll(raiser)) {
+            return nspace -> true;
+        }
+        int uid = raiser.uid();
+        String own = raiser.proc() == null ? null : raiser.proc().nspace();
+        return nspace -> nspace.equals(own) || owners.owners(nspace).contains(uid);
     }
 
     /**

@@ -35,7 +35,7 @@ class EventCacheTest {
 
     private static Notification event(long id, Instant at) {
         return new Notification(id, -3000 - (int) id, new Proc("src", 0), DataRange.SESSION, List.of(),
-                EventDirectives.NONE, -1, at);
+                EventDirectives.NONE, -1, at, ns -> true);
     }
 
     private static List<Long> ids(EventCache c) {

@@ -30,7 +30,7 @@ class EventDirectivesTest {
 
     private static Notification event(DataRange range, Proc source, List<Info> info) {
         return new Notification(1, -3000, source, range, info, EventDirectives.ofEvent(-3000, range, info), -1,
-                Instant.EPOCH);
+                Instant.EPOCH, ns -> true);
     }
 
     @Test

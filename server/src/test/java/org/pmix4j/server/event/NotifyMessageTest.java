@@ -22,7 +22,7 @@ class NotifyMessageTest {
         List<Info> info = EventService.markRelayed(List.of(Info.of("tc-event-info", "hello")));
         DataRange range = DataRange.NAMESPACE;
         return new Notification(0, -3010, new Proc("tcjob", 0), range, info,
-                EventDirectives.ofEvent(-3010, range, info), -1, Instant.EPOCH);
+                EventDirectives.ofEvent(-3010, range, info), -1, Instant.EPOCH, ns -> true);
     }
 
     @Test
@@ -42,7 +42,7 @@ class NotifyMessageTest {
     @Test
     void anEventWithoutInfoSendsOnlyTheCount() {
         Notification n = new Notification(0, -3010, new Proc("tcjob", 0), DataRange.SESSION, List.of(),
-                EventDirectives.NONE, -1, Instant.EPOCH);
+                EventDirectives.NONE, -1, Instant.EPOCH, ns -> true);
         Unpacker in = new Unpacker(n.message().payload(BufferKind.FULLY_DESCRIBED),
                 BufferKind.FULLY_DESCRIBED);
         in.command();

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +36,7 @@ import org.pmix4j.api.DataType;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
+import org.pmix4j.api.ProcessOwner;
 import org.pmix4j.api.Proc;
 import org.pmix4j.server.ServerInternals;
 import org.pmix4j.server.HostModule;
@@ -229,6 +233,60 @@ class EventsInteropTest {
         assertEquals(new Proc("evjob", 1), up.source());
         assertEquals(DataRange.NAMESPACE, up.range());
         assertTrue(up.info().stream().anyMatch(i -> i.key().equals(EventService.INTERNAL_NOTIFY_KEY)));
+    }
+
+    /**
+     * A broadcast reaches only the jobs its sender may act on: a client of uid 65534 ("nobody", through
+     * setpriv) raising a GLOBAL event is heard by its own job's other rank, not by root's job on the same
+     * server; root's broadcast reaches both. Open MPI aborts on some events, so a stranger's broadcast must
+     * not reach a job it does not own.
+     */
+    @Test
+    void anotherUsersBroadcastReachesOnlyThatUsersJobs() throws Exception {
+        Assumptions.assumeTrue(ProcessOwner.current().uid() == 0,
+                "skipped: a client of another user can only be started by root (setpriv); run the tests as root");
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "skipped: no /usr/bin/setpriv");
+        // the other user's client must reach the server's rendezvous directory
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        startServer();
+        job("rootjob", 2);
+        int nobody = 65534;
+        String node = server.config().hostname();
+        server.registerNspace("userjob", 2, List.of(Attributes.JOB_SIZE.info(2), Attributes.NODE_MAP.info(node),
+                Attributes.PROC_MAP.info("0,1"))).join();
+        for (int r = 0; r < 2; r++) {
+            server.registerClient(new Proc("userjob", r), nobody, nobody).join();
+        }
+        String code = "-3020";
+        LiveProcess rootsListener = registeredListener(new Proc("rootjob", 0), "-c", code, "-f", "-w", "10");
+        LiveProcess usersListener = asNobody(new Proc("userjob", 1), listener, "-c", code, "-n", "2", "-w", "30");
+        assertEquals("REGISTERED 0", usersListener.awaitLine("REGISTERED", WAIT).replaceFirst(" -?\\d+$", ""),
+                usersListener.output());
+
+        LiveProcess stranger = asNobody(new Proc("userjob", 0), notifier, code, "5");
+        finishedOk(stranger);
+        assertTrue(stranger.lines().contains("NOTIFIED 0"), stranger.output());
+        LiveProcess root = client(new Proc("rootjob", 1), notifier, code, "5");
+        finishedOk(root);
+
+        finishedOk(usersListener);
+        assertEquals(List.of("userjob:0", "rootjob:1"), events(usersListener).stream().map(Received::source).toList(),
+                usersListener.output());
+        finishedOk(rootsListener);
+        assertEquals(List.of("rootjob:1"), events(rootsListener).stream().map(Received::source).toList(),
+                "another user's broadcast reached root's job\n" + rootsListener.output());
+    }
+
+    private LiveProcess asNobody(Proc who, Path exe, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                exe.toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> env = new LinkedHashMap<>(server.setupFork(who));
+        env.put("TMPDIR", tmp.toString());
+        env.put("PMIX_MCA_psec", "native");
+        LiveProcess p = LiveProcess.start(env, cmd);
+        procs.add(p);
+        return p;
     }
 
     @Test
