@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -15,10 +16,11 @@ import java.util.function.LongSupplier;
 import org.pmix4j.api.internal.Log;
 
 /**
- * Learns from the kernel who is at the other end of a TCP connection: the socket's owner from the socket
- * tables, the holding process and its gid from /proc. Works on its own thread, so that the server's loop
- * never reads /proc; and in batches: connections that arrive while a lookup runs are all answered by the
- * next reading of the tables (a thousand processes connecting at once cost a few readings, not a thousand).
+ * Learns from the kernel who is at the other end of a TCP connection: the socket's owner, asked of the
+ * kernel socket by socket ({@link SocketLookup}, netlink) where it can be, else from the socket tables; the
+ * holding process and its gid from /proc. Works on its own thread, so that the server's loop never reads
+ * /proc; and in batches: connections that arrive while a lookup runs are all answered by the next round (a
+ * thousand processes connecting at once cost a few readings of the tables, not a thousand).
  */
 public final class IdentityResolver implements AutoCloseable {
     private static final Log LOG = Log.of(IdentityResolver.class);
@@ -38,6 +40,8 @@ public final class IdentityResolver implements AutoCloseable {
     }
 
     private final SocketTable table;
+    /** asks for one socket at a time; none when this JVM or kernel cannot, or once it failed */
+    private SocketLookup lookup;
     private final SocketHolders holders;
     private final LocalAddresses addresses = new LocalAddresses();
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
@@ -45,14 +49,20 @@ public final class IdentityResolver implements AutoCloseable {
     private volatile boolean closed;
 
     public IdentityResolver(Path proc) {
+        this(proc, null);
+    }
+
+    /** {@code lookup}: the sockets are asked of it first, then of the tables (null: of the tables only). */
+    IdentityResolver(Path proc, SocketLookup lookup) {
         this.table = new SocketTable(proc.resolve("net"));
+        this.lookup = lookup;
         this.holders = new SocketHolders(proc);
         this.thread = Thread.ofPlatform().daemon().name("pmix4j-peer-identity").unstarted(this::run);
         thread.start();
     }
 
     public static IdentityResolver forThisNode() {
-        return new IdentityResolver(Path.of("/proc"));
+        return new IdentityResolver(Path.of("/proc"), SocketLookups.forThisNode().orElse(null));
     }
 
     /**
@@ -80,6 +90,16 @@ public final class IdentityResolver implements AutoCloseable {
     }
 
     private void run() {
+        try {
+            serve();
+        } finally {
+            if (lookup != null) {
+                lookup.close(); // here, on the thread that uses it, never under a lookup in progress
+            }
+        }
+    }
+
+    private void serve() {
         while (!closed) {
             List<Pending> batch = new ArrayList<>();
             try {
@@ -107,9 +127,15 @@ public final class IdentityResolver implements AutoCloseable {
             sought.put(p.peer, p.server);
         }
         Map<Pending, KernelSocket> matched = new HashMap<>();
-        // read only as far as the batch's sockets
-        match(batch, table.read("tcp", ports, sought), matched);
-        if (matched.size() < batch.size()) {
+        lookEach(batch, matched, sought);
+        boolean tables = lookup == null || batch.stream()
+                .anyMatch(p -> !matched.containsKey(p) && addresses.isLocal(p.peer.getAddress()));
+        if (tables && matched.size() < batch.size()) {
+            // read only as far as the batch's sockets; after the kernel's own lookups, only for a socket of
+            // this node that it did not find (an end of another node is in no table of this one)
+            match(batch, table.read("tcp", ports, sought), matched);
+        }
+        if (tables && matched.size() < batch.size()) {
             // IPv6 connections, and IPv4 ones accepted by an IPv6 socket, are in the other table
             for (Pending p : matched.keySet()) {
                 sought.remove(p.peer);
@@ -154,6 +180,33 @@ public final class IdentityResolver implements AutoCloseable {
                 continue;
             }
             p.answer.complete(new KernelIdentity(true, s.uid(), gid, gid == -1 ? -1 : pid));
+        }
+    }
+
+    /**
+     * Asks the kernel for each socket of the batch in turn. What it finds leaves {@code sought}; what it does
+     * not (an end of another node, a socket that already went) is left to the tables, which decide as before.
+     * A lookup that fails is not asked again: the tables serve from then on.
+     */
+    private void lookEach(List<Pending> batch, Map<Pending, KernelSocket> matched,
+            Map<InetSocketAddress, InetSocketAddress> sought) {
+        if (lookup == null) {
+            return;
+        }
+        for (Pending p : batch) {
+            Optional<KernelSocket> s;
+            try {
+                s = lookup.find(p.peer, p.server);
+            } catch (IOException | RuntimeException e) {
+                LOG.info("peer identities from /proc/net/tcp from now on: {}", e.getMessage());
+                lookup.close();
+                lookup = null;
+                return;
+            }
+            if (s.isPresent() && s.get().isHeld()) {
+                matched.put(p, s.get());
+                sought.remove(p.peer);
+            }
         }
     }
 
