@@ -103,7 +103,8 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
     }
 
     /**
-     * Forwards a process's output: starts one reader per stream, which ends when the stream does.
+     * Forwards a process's output: reads each stream until it ends (a child's pipes by the launcher's one
+     * shared reader where they can be watched, other streams by a thread each).
      *
      * @param proc       the process (its nspace and rank appear in tags and file names)
      * @param pid        its OS pid (for {@code tag-detailed}), or -1
@@ -148,7 +149,7 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
             running += pumps.size();
         }
         for (StreamPump p : pumps) {
-            Thread.ofPlatform().daemon().name("iof-" + p).stackSize(256 * 1024).start(p);
+            p.start();
         }
         return po;
     }

@@ -8,8 +8,8 @@ import org.pmix4j.api.Proc;
 
 /**
  * Reads one output stream of one process until it ends and writes it, a batch of whole lines at a time,
- * to its sinks. Memory is bounded: one read buffer, the current unfinished line (cut into pieces beyond
- * {@link #MAX_LINE}) and the formatted batch.
+ * to its sinks. Memory is bounded: one read buffer (small until the stream needs more), the current
+ * unfinished line (cut into pieces beyond {@link #MAX_LINE}) and the formatted batch.
  *
  * <p>A line longer than {@link #MAX_LINE} is written in pieces as it comes: plain output continues the line
  * seamlessly (unless another process writes in between, see {@link Sink}); tagged output ends each piece
@@ -17,8 +17,14 @@ import org.pmix4j.api.Proc;
  * unfinished line of a stream is written, without adding a newline, when the stream ends (OpenPMIx's
  * {@code flush_residual} does the same; PRRTE itself only prints it when the server finalizes).
  */
-final class StreamPump implements Runnable {
+final class StreamPump implements Runnable, OutputChunks {
     static final int CHUNK = 64 * 1024;
+    /**
+     * The first read buffer. Most processes write little, and a launcher holds a pump per stream of every
+     * process (two 64 KB buffers each made 128 MB of heap at 1,024 processes, most of the launcher's peak
+     * memory); a stream that fills its buffer in one read gets a larger one, up to {@link #CHUNK}.
+     */
+    static final int FIRST_READ = 2 * 1024;
     static final int MAX_LINE = 1024 * 1024;
 
     private final Proc proc;
@@ -56,39 +62,66 @@ final class StreamPump implements Runnable {
         this.takers = takers;
         this.listeners = listeners;
         this.done = done;
-        this.batch = format.plain() ? null : new ByteBuf(CHUNK + 1024);
+        this.batch = format.plain() ? null : new ByteBuf(FIRST_READ + 1024); // grows with the reads
     }
 
+    /**
+     * Starts reading the stream: by the reader shared by all the launcher's processes when the stream can be
+     * watched ({@link WatchedOutput}: a child started with posix_spawn), else on a thread of its own.
+     */
+    void start() {
+        if (in instanceof WatchedOutput w) {
+            w.watch(this);
+        } else {
+            Thread.ofPlatform().daemon().name("iof-" + this).stackSize(256 * 1024).start(this);
+        }
+    }
+
+    /** Reads the stream to its end on the calling thread. */
     @Override
     public void run() {
-        byte[] buf = new byte[CHUNK];
+        byte[] buf = new byte[FIRST_READ];
         try (in) {
             int n;
             while ((n = in.read(buf)) >= 0) {
                 if (n > 0) {
-                    skipped = redirected();
-                    offer(buf, n);
-                    take(buf, n);
+                    chunk(buf, n);
+                }
+                if (n == buf.length && buf.length < CHUNK) {
+                    buf = new byte[Math.min(CHUNK, buf.length * 4)]; // nothing keeps the old one: sinks copy
                 }
             }
         } catch (IOException e) {
             // the pipe broke: the process is gone, and what was read is all there is
         } finally {
-            try {
-                if (!line.isEmpty()) {
-                    skipped = redirected();
-                    fragment(false);
-                }
-                for (OutputListener l : listeners) {
-                    try {
-                        l.closed(proc, channel.pmixChannel());
-                    } catch (RuntimeException e) {
-                        // a listener's failure is not the output's
-                    }
-                }
-            } finally {
-                done.run();
+            end();
+        }
+    }
+
+    @Override
+    public void chunk(byte[] buf, int n) {
+        skipped = redirected();
+        offer(buf, n);
+        take(buf, n);
+    }
+
+    /** The stream ended: its unfinished last line is written, the listeners told. */
+    @Override
+    public void end() {
+        try {
+            if (!line.isEmpty()) {
+                skipped = redirected();
+                fragment(false);
             }
+            for (OutputListener l : listeners) {
+                try {
+                    l.closed(proc, channel.pmixChannel());
+                } catch (RuntimeException e) {
+                    // a listener's failure is not the output's
+                }
+            }
+        } finally {
+            done.run();
         }
     }
 

@@ -13,9 +13,10 @@ import java.util.concurrent.TimeoutException;
  * that behaves like the JDK's own: its
  * streams, its end (with the JDK's exit value: the exit status, or 128 + the signal that killed it),
  * destroy (SIGTERM, then SIGCONT: see {@link #destroy}) and destroyForcibly (SIGKILL), its
- * {@link ProcessHandle} (for its descendants). The JDK does not know the child, so one
- * platform thread per process reaps it with waitpid; that thread is started only once the child is no
- * longer traced, since this JVM's waitpid would otherwise be handed its ptrace stops.
+ * {@link ProcessHandle} (for its descendants). The JDK does not know the child, so the {@link ChildPoller}
+ * reaps it when its pidfd says it ended (where there are no pidfds, a platform thread per process waits for
+ * it); either starts only once the child is no longer traced, since this JVM's waitpid would otherwise be
+ * handed its ptrace stops.
  */
 final class HeldProcess extends Process {
     private final long pid;
@@ -41,8 +42,13 @@ final class HeldProcess extends Process {
         this.stdin = child.stdin();
         this.stdout = child.stdout();
         this.stderr = child.stderr();
-        Thread.ofPlatform().daemon(true).name((held ? "held-process-" : "process-") + pid).stackSize(64 * 1024)
-                .start(this::reap);
+        try {
+            ChildPoller.shared().watchExit(pid, status -> exit.complete(exitValueOf(status)));
+        } catch (IOException e) {
+            // no pidfd here (glibc before 2.36, Linux before 5.3): a thread waits for this process alone
+            Thread.ofPlatform().daemon(true).name((held ? "held-process-" : "process-") + pid).stackSize(64 * 1024)
+                    .start(this::reap);
+        }
     }
 
     private void reap() {

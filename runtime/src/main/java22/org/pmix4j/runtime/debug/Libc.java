@@ -34,6 +34,9 @@ final class Libc {
 
     static final int EINTR = 4;
 
+    static final int EAGAIN = 11;
+
+    static final int WNOHANG = 1;
     static final int WUNTRACED = 2;
     /** Waits for clones and non-clones alike: needed to see every ptrace stop of a tracee. */
     static final int WALL = 0x40000000;
@@ -43,6 +46,7 @@ final class Libc {
     static final int O_CREAT = 0100;
     static final int O_TRUNC = 01000;
     static final int O_APPEND = 02000;
+    static final int O_NONBLOCK = 04000;
     static final int O_CLOEXEC = 02000000;
 
     static final int PTRACE_CONT = 7;
@@ -76,6 +80,14 @@ final class Libc {
     private static final MethodHandle WAITPID = errnoCall("waitpid",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle KILL = errnoCall("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final MethodHandle READ = errnoCall("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle WRITE = errnoCall("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle POLL = errnoCall("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+    /** glibc 2.36 and newer (Linux 5.3): absent, processes are waited for by a thread each. */
+    private static final MethodHandle PIDFD_OPEN = LIBC.find("pidfd_open")
+            .map(sym -> LINKER.downcallHandle(sym, FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT),
+                    Linker.Option.captureCallState("errno")))
+            .orElse(null);
     private static final MethodHandle PTRACE = errnoCall("ptrace",
             FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), Linker.Option.firstVariadicArg(1));
     private static final MethodHandle SIGEMPTYSET = errnoCall("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
@@ -111,10 +123,15 @@ final class Libc {
 
     /** pipe2(O_CLOEXEC): {read end, write end}, neither inherited by any child unless dup2'd to 0, 1 or 2. */
     static int[] pipe(String what) throws IOException {
+        return pipe(what, 0);
+    }
+
+    /** {@link #pipe(String)} with more of pipe2's flags (O_NONBLOCK). */
+    static int[] pipe(String what, int flags) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment fds = a.allocate(JAVA_INT, 2);
             MemorySegment st = a.allocate(CALL_STATE);
-            check(invoke(() -> (int) PIPE2.invokeExact(st, fds, O_CLOEXEC)), st, "pipe2 (" + what + ")");
+            check(invoke(() -> (int) PIPE2.invokeExact(st, fds, O_CLOEXEC | flags)), st, "pipe2 (" + what + ")");
             return new int[] {fds.getAtIndex(JAVA_INT, 0), fds.getAtIndex(JAVA_INT, 1)};
         }
     }
@@ -149,6 +166,88 @@ final class Libc {
                 return status.get(JAVA_INT, 0);
             }
         }
+    }
+
+    /**
+     * waitpid(pid, &status, WNOHANG), again after EINTR: the status word, or empty while the child has not
+     * ended.
+     */
+    static java.util.OptionalInt waitpidNow(long pid) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment status = a.allocate(JAVA_INT);
+            MemorySegment st = a.allocate(CALL_STATE);
+            while (true) {
+                int r = invoke(() -> (int) WAITPID.invokeExact(st, (int) pid, status, WNOHANG));
+                if (r == -1 && errno(st) == EINTR) {
+                    continue;
+                }
+                check(r, st, "waitpid(" + pid + ", WNOHANG)");
+                return r == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(status.get(JAVA_INT, 0));
+            }
+        }
+    }
+
+    /** read(2) into {@code into}, again after EINTR: the bytes read, 0 at the end of the stream. */
+    static int read(int fd, MemorySegment into, MemorySegment callState) throws IOException {
+        while (true) {
+            long r = invoke(() -> (long) READ.invokeExact(callState, fd, into, into.byteSize()));
+            if (r == -1 && errno(callState) == EINTR) {
+                continue;
+            }
+            if (r == -1) {
+                throw failure("read(" + fd + ")", errno(callState));
+            }
+            return (int) r;
+        }
+    }
+
+    /** write(2) of all of {@code from}, again after EINTR and short writes. */
+    static void write(int fd, MemorySegment from, MemorySegment callState) throws IOException {
+        long done = 0;
+        while (done < from.byteSize()) {
+            MemorySegment rest = from.asSlice(done);
+            long r = invoke(() -> (long) WRITE.invokeExact(callState, fd, rest, rest.byteSize()));
+            if (r == -1 && errno(callState) == EINTR) {
+                continue;
+            }
+            if (r == -1) {
+                throw failure("write(" + fd + ")", errno(callState));
+            }
+            done += r;
+        }
+    }
+
+    /**
+     * poll(2) of {@code count} struct pollfd ({int fd; short events; short revents;}) without end; 0 after
+     * EINTR (the caller looks again).
+     */
+    static int poll(MemorySegment fds, int count, MemorySegment callState) throws IOException {
+        int r = invoke(() -> (int) POLL.invokeExact(callState, fds, (long) count, -1));
+        if (r == -1 && errno(callState) == EINTR) {
+            return 0;
+        }
+        return check(r, callState, "poll");
+    }
+
+    /** Whether this C library has pidfd_open. */
+    static boolean hasPidfd() {
+        return PIDFD_OPEN != null;
+    }
+
+    /** pidfd_open(pid, 0): a descriptor that polls readable once the process has ended. */
+    static int pidfdOpen(long pid) throws IOException {
+        if (PIDFD_OPEN == null) {
+            throw new IOException("pidfd_open: this C library does not have it (glibc 2.36 or newer)");
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment st = a.allocate(CALL_STATE);
+            return check(invoke(() -> (int) PIDFD_OPEN.invokeExact(st, (int) pid, 0)), st, "pidfd_open(" + pid + ")");
+        }
+    }
+
+    /** Room for the errno of a call, for callers that make many calls with one. */
+    static MemorySegment callState(Arena arena) {
+        return arena.allocate(CALL_STATE);
     }
 
     static void kill(long pid, int signal) throws IOException {

@@ -1,9 +1,7 @@
 package org.pmix4j.runtime.debug;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.File;
-import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,6 +69,9 @@ final class PosixSpawn {
                     // waits for a process at the other end, which a child killed meanwhile would never be
                     Child child = new Child(pid, output(in), input(out), input(err));
                     closeAll(childSide);
+                    // the output pipes' ends are the streams' own now
+                    parentSide.remove(Integer.valueOf(out));
+                    parentSide.remove(Integer.valueOf(err));
                     closeAll(parentSide);
                     return child;
                 } catch (IOException | RuntimeException e) {
@@ -119,13 +120,17 @@ final class PosixSpawn {
     }
 
     /**
-     * A stream over a pipe end of this JVM: opened anew by its /proc/self/fd path, since the JDK has no public
-     * way to wrap a bare descriptor (the original is closed by the caller).
+     * A stream over the read end of an output pipe: the descriptor itself, which the launcher's
+     * {@link ChildPoller} can watch instead of a thread reading it.
      */
-    private static InputStream input(int fd) throws IOException {
-        return fd < 0 ? InputStream.nullInputStream() : new BufferedInputStream(new FileInputStream(PROC_FD + fd));
+    private static InputStream input(int fd) {
+        return fd < 0 ? InputStream.nullInputStream() : new PipeInput(fd);
     }
 
+    /**
+     * A stream over the write end of the stdin pipe: opened anew by its /proc/self/fd path, since the JDK has
+     * no public way to wrap a bare descriptor (the original is closed by the caller).
+     */
     private static OutputStream output(int fd) throws IOException {
         if (fd < 0) {
             OutputStream closed = OutputStream.nullOutputStream();

@@ -1,0 +1,15 @@
+package org.pmix4j.runtime.iof;
+
+/**
+ * What a process's output stream is handed to, chunk by chunk, by whoever reads it: its own thread, or one
+ * reader shared by every process of the launcher ({@link WatchedOutput}). Calls come one at a time, in the
+ * stream's order, and {@link #end} once.
+ */
+public interface OutputChunks {
+
+    /** {@code n > 0} bytes of the stream in {@code buf}, which the callee must not keep. */
+    void chunk(byte[] buf, int n);
+
+    /** The stream ended (or broke): nothing more comes. */
+    void end();
+}
