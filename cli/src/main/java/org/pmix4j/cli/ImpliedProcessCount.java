@@ -13,8 +13,9 @@ import java.util.Set;
  * prterun count them: {@code ppr:N:node} (also {@code -N}, {@code -npernode}, {@code -pernode}) gives N on
  * each node of the allocation, {@code ppr:N:package} ({@code -npersocket}) N on each package of each node,
  * a rankfile one per rank it lists, {@code seq} one per line of the hostfile.
- * Otherwise pmix4j's default of one process stands (mpirun would start one per slot: see the README's
- * note on differences).
+ * Otherwise pmix4j's default is one process; under {@code --personality ompi|prte} (or run under the name
+ * mpirun or prterun) it is mpirun's and prterun's: one per slot of the allocation
+ * ({@link org.pmix4j.runtime.AllocationSlots}).
  */
 final class ImpliedProcessCount {
     private ImpliedProcessCount() {

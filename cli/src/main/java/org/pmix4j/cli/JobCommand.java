@@ -3,9 +3,11 @@ package org.pmix4j.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.pmix4j.runtime.AllocationSlots;
 import org.pmix4j.runtime.AppContext;
 import org.pmix4j.runtime.Launcher;
 import org.pmix4j.runtime.iof.DeprecatedOutputOptions;
+import org.pmix4j.server.ServerConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -180,6 +182,10 @@ abstract class JobCommand {
      */
     List<AppContext> applications(Map<String, String> env) {
         Integer implied = ImpliedProcessCount.of(mapBy, hosts, hostfile);
+        if (implied == null && mpirun.personality != null) {
+            // as mpirun and prterun: an application without -n fills the allocation's slots
+            implied = AllocationSlots.of(hosts, hostfile, ServerConfig.localHostname(), env);
+        }
         AppOptions.JobEnvironment jobWide = mpirun.jobEnvironment(implied == null ? 1 : implied);
         List<AppContext> apps = new ArrayList<>();
         if (mpirun.appfile != null) {

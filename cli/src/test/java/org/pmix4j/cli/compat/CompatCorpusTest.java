@@ -102,7 +102,7 @@ class CompatCorpusTest {
     }
 
     /** This node's cores (pmix4j's slots without --host): distinct (package, core) pairs of Linux's topology. */
-    private static long cores() throws IOException {
+    static long cores() throws IOException {
         try (Stream<Path> cpus = Files.list(Path.of("/sys/devices/system/cpu"))) {
             return cpus.filter(c -> c.getFileName().toString().matches("cpu\\d+"))
                     .filter(c -> Files.isReadable(c.resolve("topology/core_id")))

@@ -30,7 +30,7 @@ class LauncherAotCacheTest {
     void theLauncherCacheIsTrainedOnClientsAndMadeAgainForANewerJar() throws Exception {
         int major = Runtime.version().feature();
         assumeTrue(major >= 25, "the launcher gets an AOT cache on JDK 25+ only");
-        Path top = ClientAotCacheTest.layout(tmp.resolve("pmix4j"));
+        Path top = RepositoryLayout.of(tmp.resolve("pmix4j"));
         Path jar = top.resolve("cli/target/pmix4j.jar");
         Path cache = top.resolve("cli/target/pmix4j-" + major + "-launcher.aot");
 
