@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.util.OptionalInt;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -154,6 +155,18 @@ final class Libc {
 
     /** waitpid(pid, &status, options), again after EINTR; the status word. */
     static int waitpid(long pid, int options) throws IOException {
+        return waitFor(pid, options & ~WNOHANG).orElseThrow(); // without WNOHANG it returns only with a status
+    }
+
+    /**
+     * waitpid(pid, &status, WNOHANG), again after EINTR: the status word, or empty while the child has not
+     * ended.
+     */
+    static OptionalInt waitpidNow(long pid) throws IOException {
+        return waitFor(pid, WNOHANG);
+    }
+
+    private static OptionalInt waitFor(long pid, int options) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment status = a.allocate(JAVA_INT);
             MemorySegment st = a.allocate(CALL_STATE);
@@ -163,26 +176,7 @@ final class Libc {
                     continue;
                 }
                 check(r, st, "waitpid(" + pid + ")");
-                return status.get(JAVA_INT, 0);
-            }
-        }
-    }
-
-    /**
-     * waitpid(pid, &status, WNOHANG), again after EINTR: the status word, or empty while the child has not
-     * ended.
-     */
-    static java.util.OptionalInt waitpidNow(long pid) throws IOException {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment status = a.allocate(JAVA_INT);
-            MemorySegment st = a.allocate(CALL_STATE);
-            while (true) {
-                int r = invoke(() -> (int) WAITPID.invokeExact(st, (int) pid, status, WNOHANG));
-                if (r == -1 && errno(st) == EINTR) {
-                    continue;
-                }
-                check(r, st, "waitpid(" + pid + ", WNOHANG)");
-                return r == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(status.get(JAVA_INT, 0));
+                return r == 0 ? OptionalInt.empty() : OptionalInt.of(status.get(JAVA_INT, 0));
             }
         }
     }
