@@ -67,7 +67,8 @@ public final class LauncherProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED"));
         cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
+        cmd.addAll(LauncherJvm.classPathOptions());
+        cmd.addAll(List.of(Main.class.getName(), command));
         cmd.addAll(args);
         return cmd;
     }
