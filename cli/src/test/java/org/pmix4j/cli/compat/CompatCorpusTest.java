@@ -12,6 +12,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -55,12 +60,35 @@ class CompatCorpusTest {
     record Entry(int lineNo, String expected, String command, String source) {
     }
 
+    /** How one command line ended. */
+    private record Outcome(int status, String stdout, String stderr) {
+    }
+
+    /**
+     * The lines are run two at a time ahead of their checks (the launches are independent: each launcher has
+     * its own server and session directory, and bindings are each process's own), then checked in order:
+     * run one by one, the corpus was the suite's longest test.
+     */
     @TestFactory
     Stream<DynamicTest> corpus() throws IOException {
         List<Entry> entries = read();
         assertTrue(entries.size() >= 40, "the corpus has " + entries.size() + " command lines");
-        return entries.stream().map(e -> DynamicTest.dynamicTest("line " + e.lineNo() + ": " + e.command(),
-                () -> check(e)));
+        ExecutorService runner = Executors.newFixedThreadPool(2);
+        List<Future<Outcome>> outcomes = new ArrayList<>();
+        for (Entry e : entries) {
+            outcomes.add(runner.submit(() -> launch(e)));
+        }
+        runner.shutdown();
+        return IntStream.range(0, entries.size()).mapToObj(i -> DynamicTest.dynamicTest("line "
+                + entries.get(i).lineNo() + ": " + entries.get(i).command(), () -> check(entries.get(i),
+                        outcomes.get(i).get(3, TimeUnit.MINUTES))));
+    }
+
+    private static Outcome launch(Entry e) throws IOException, InterruptedException {
+        try (LauncherProcess p = LauncherProcess.start(Files.createDirectories(dir.resolve("tmp")), args(e.command()))) {
+            int status = p.waitFor(Duration.ofSeconds(90));
+            return new Outcome(status, p.stdout(), p.stderr());
+        }
     }
 
     private static List<Entry> read() throws IOException {
@@ -117,54 +145,52 @@ class CompatCorpusTest {
         }
     }
 
-    private static void check(Entry e) throws Exception {
+    private static void check(Entry e, Outcome p) throws Exception {
         List<String> args = args(e.command());
         boolean probed = args.contains(probe.toString()) || e.command().contains("--app");
-        try (LauncherProcess p = LauncherProcess.start(Files.createDirectories(dir.resolve("tmp")), args)) {
-            int status = p.waitFor(Duration.ofSeconds(90));
-            String report = e.source() + "\npmix4j run " + String.join(" ", args) + "\nexit status " + status
-                    + "\n--- stdout\n" + p.stdout() + "--- stderr\n" + p.stderr();
-            for (String x : e.expected().split("\\s+")) {
-                int eq = x.indexOf('=');
-                String key = x.startsWith("err~") ? "err~" : x.substring(0, eq);
-                String value = x.startsWith("err~") ? x.substring(4).replace('_', ' ') : x.substring(eq + 1);
-                if (value.startsWith("cpus=")) {
-                    value = "cpus=" + Cpus.resolve(value.substring(5));
+        int status = p.status();
+        String report = e.source() + "\npmix4j run " + String.join(" ", args) + "\nexit status " + status
+                + "\n--- stdout\n" + p.stdout() + "--- stderr\n" + p.stderr();
+        for (String x : e.expected().split("\\s+")) {
+            int eq = x.indexOf('=');
+            String key = x.startsWith("err~") ? "err~" : x.substring(0, eq);
+            String value = x.startsWith("err~") ? x.substring(4).replace('_', ' ') : x.substring(eq + 1);
+            if (value.startsWith("cpus=")) {
+                value = "cpus=" + Cpus.resolve(value.substring(5));
+            }
+            // the probe's lines only (a --display map block goes to stdout too)
+            List<String> lines = p.stdout().lines().filter(l -> !l.isBlank())
+                    .filter(l -> !probed || l.contains("rank=")).toList();
+            switch (key) {
+                case "fits" -> {
+                    int n = Integer.parseInt(value);
+                    if (cores() >= n) {
+                        assertEquals(0, status, report);
+                        assertEquals(n, lines.size(), report);
+                    } else {
+                        assertEquals(1, status, report);
+                        assertTrue(p.stderr().contains("not enough slots"), report);
+                    }
                 }
-                // the probe's lines only (a --display map block goes to stdout too)
-                List<String> lines = p.stdout().lines().filter(l -> !l.isBlank())
-                        .filter(l -> !probed || l.contains("rank=")).toList();
-                switch (key) {
-                    case "fits" -> {
-                        int n = Integer.parseInt(value);
-                        if (cores() >= n) {
-                            assertEquals(0, status, report);
-                            assertEquals(n, lines.size(), report);
-                        } else {
-                            assertEquals(1, status, report);
-                            assertTrue(p.stderr().contains("not enough slots"), report);
-                        }
+                case "status" -> assertEquals(Integer.parseInt(value), status, report);
+                case "lines" -> assertEquals(Integer.parseInt(value), lines.size(), report);
+                case "env" -> {
+                    for (String l : lines) {
+                        assertTrue((l + " ").contains(" " + value + " "), "every process should see " + value
+                                + "\n" + report);
                     }
-                    case "status" -> assertEquals(Integer.parseInt(value), status, report);
-                    case "lines" -> assertEquals(Integer.parseInt(value), lines.size(), report);
-                    case "env" -> {
-                        for (String l : lines) {
-                            assertTrue((l + " ").contains(" " + value + " "), "every process should see " + value
-                                    + "\n" + report);
-                        }
-                    }
-                    case "rank0:cpus", "rank1:cpus" -> {
-                        String rank = key.substring(4, 5);
-                        String want = "cpus=" + Cpus.resolve(value);
-                        List<String> of = lines.stream().filter(l -> l.startsWith("rank=" + rank + " ")).toList();
-                        assertEquals(1, of.size(), report);
-                        assertTrue((of.get(0) + " ").contains(" " + want + " "), "rank " + rank + " should have "
-                                + want + "\n" + report);
-                    }
-                    case "err~" -> assertTrue(p.stderr().contains(value), "stderr should say '" + value + "'\n"
-                            + report);
-                    default -> throw new AssertionError("corpus line " + e.lineNo() + ": unknown expectation " + x);
                 }
+                case "rank0:cpus", "rank1:cpus" -> {
+                    String rank = key.substring(4, 5);
+                    String want = "cpus=" + Cpus.resolve(value);
+                    List<String> of = lines.stream().filter(l -> l.startsWith("rank=" + rank + " ")).toList();
+                    assertEquals(1, of.size(), report);
+                    assertTrue((of.get(0) + " ").contains(" " + want + " "), "rank " + rank + " should have "
+                            + want + "\n" + report);
+                }
+                case "err~" -> assertTrue(p.stderr().contains(value), "stderr should say '" + value + "'\n"
+                        + report);
+                default -> throw new AssertionError("corpus line " + e.lineNo() + ": unknown expectation " + x);
             }
         }
     }
