@@ -70,9 +70,7 @@ final class StreamPump implements Runnable, OutputChunks {
      * watched ({@link WatchedOutput}: a child started with posix_spawn), else on a thread of its own.
      */
     void start() {
-        if (in instanceof WatchedOutput w) {
-            w.watch(this);
-        } else {
+        if (!(in instanceof WatchedOutput w && w.watch(this))) {
             Thread.ofPlatform().daemon().name("iof-" + this).stackSize(256 * 1024).start(this);
         }
     }

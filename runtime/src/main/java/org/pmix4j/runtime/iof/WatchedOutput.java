@@ -8,6 +8,10 @@ package org.pmix4j.runtime.iof;
  */
 public interface WatchedOutput {
 
-    /** Hands every chunk of the stream to {@code to}, then its end; returns at once. */
-    void watch(OutputChunks to);
+    /**
+     * Hands every chunk of the stream to {@code to}, then its end; returns at once.
+     *
+     * @return false when the shared reader cannot be had: nothing was handed, and the caller reads the stream
+     */
+    boolean watch(OutputChunks to);
 }

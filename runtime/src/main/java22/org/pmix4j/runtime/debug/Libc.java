@@ -35,8 +35,6 @@ final class Libc {
 
     static final int EINTR = 4;
 
-    static final int EAGAIN = 11;
-
     static final int WNOHANG = 1;
     static final int WUNTRACED = 2;
     /** Waits for clones and non-clones alike: needed to see every ptrace stop of a tracee. */
@@ -221,11 +219,6 @@ final class Libc {
             return 0;
         }
         return check(r, callState, "poll");
-    }
-
-    /** Whether this C library has pidfd_open. */
-    static boolean hasPidfd() {
-        return PIDFD_OPEN != null;
     }
 
     /** pidfd_open(pid, 0): a descriptor that polls readable once the process has ended. */

@@ -24,34 +24,17 @@ final class PipeInput extends InputStream implements WatchedOutput {
     }
 
     @Override
-    public synchronized void watch(OutputChunks to) {
+    public synchronized boolean watch(OutputChunks to) {
         if (given) {
             throw new IllegalStateException("the output pipe " + fd + " is closed or watched already");
         }
-        given = true;
         try {
             ChildPoller.shared().watchOutput(fd, to);
         } catch (IOException e) {
-            // no poller (no pipe for its wake-ups): read here, on a thread of the stream's own
-            given = false;
-            Thread.ofPlatform().daemon().name("output-" + fd).start(() -> copy(to));
+            return false; // no poller (no pipe for its wake-ups): the caller reads this stream itself
         }
-    }
-
-    private void copy(OutputChunks to) {
-        byte[] buf = new byte[8192];
-        try (this) {
-            int n;
-            while ((n = read(buf, 0, buf.length)) >= 0) {
-                if (n > 0) {
-                    to.chunk(buf, n);
-                }
-            }
-        } catch (IOException e) {
-            // a broken pipe ends the stream: what was read is all there is
-        } finally {
-            to.end();
-        }
+        given = true;
+        return true;
     }
 
     @Override

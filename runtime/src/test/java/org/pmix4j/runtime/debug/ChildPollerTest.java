@@ -69,8 +69,8 @@ class ChildPollerTest {
             Process p = spawn.start(new ProcessBuilder("/bin/sh", "-c", script), List.of());
             Collected out = new Collected();
             Collected err = new Collected();
-            ((WatchedOutput) p.getInputStream()).watch(out);
-            ((WatchedOutput) p.getErrorStream()).watch(err);
+            assertTrue(((WatchedOutput) p.getInputStream()).watch(out), "the shared reader took the output");
+            assertTrue(((WatchedOutput) p.getErrorStream()).watch(err), "the shared reader took the errors");
             procs.add(p);
             outs.add(out);
             errs.add(err);
