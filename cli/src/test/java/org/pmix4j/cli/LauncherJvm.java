@@ -29,10 +29,19 @@ final class LauncherJvm {
         return options;
     }
 
+    /**
+     * The start-up options bin/pmix4j gives every pmix4j JVM (C1 only, the serial collector, a small first
+     * heap): the tests run the launcher as users get it, and each of the hundreds of JVMs they start costs a
+     * fraction of the CPU time a default JVM (C2, G1, a heap sized for this machine) would take.
+     */
+    private static final List<String> AS_BIN_PMIX4J = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+            "-Xss512k", "-Xms16m");
+
     private static List<String> make() {
-        List<String> plain = List.of("-cp", System.getProperty("java.class.path"));
+        List<String> plain = new ArrayList<>(AS_BIN_PMIX4J);
+        plain.addAll(List.of("-cp", System.getProperty("java.class.path")));
         if (Runtime.version().feature() < 25 || Boolean.getBoolean("pmix4j.test.noLauncherCache")) {
-            return plain;
+            return List.copyOf(plain);
         }
         try {
             Path dir = Files.createDirectories(Path.of("target", "test-launcher").toAbsolutePath());
@@ -41,14 +50,15 @@ final class LauncherJvm {
             jar.toFile().deleteOnExit();
             cache.toFile().deleteOnExit();
             ClassPathJar.write(jar, true);
-            List<String> withJar = List.of("-cp", jar.toString(), "-Xlog:aot=off", "-Xlog:cds=off");
+            List<String> withJar = new ArrayList<>(AS_BIN_PMIX4J);
+            withJar.addAll(List.of("-cp", jar.toString(), "-Xlog:aot=off", "-Xlog:cds=off"));
             List<String> train = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:AOTCacheOutput=" + cache));
             train.addAll(withJar);
             train.addAll(List.of(Main.class.getName(), "run", "-n", "1", "true"));
             ProcessBuilder pb = new ProcessBuilder(train).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            LauncherProcess.environment(pb, Files.createDirectories(dir.resolve("tmp")));
+            LauncherProcess.environment(pb, Files.createDirectories(dir.resolve("tmp-" + ProcessHandle.current().pid())));
             Process p = pb.start();
             if (!p.waitFor(Duration.ofMinutes(3).toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -62,10 +72,10 @@ final class LauncherJvm {
             return List.copyOf(out);
         } catch (IOException | RuntimeException e) {
             System.err.println("LauncherJvm: pmix4j's JVMs start without an AOT cache: " + e.getMessage());
-            return plain;
+            return List.copyOf(plain);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return plain;
+            return List.copyOf(plain);
         }
     }
 }

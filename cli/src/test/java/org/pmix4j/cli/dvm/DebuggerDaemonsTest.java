@@ -196,7 +196,7 @@ class DebuggerDaemonsTest {
     void daemonsOutliveTheJobTheyDebug() throws Exception {
         try (DvmProcess dvm = DvmProcess.start(tmp.resolve("o"));
                 LauncherProcess job = dvm.frontEnd("prun", "-n", "1", "sh", "-c",
-                        "echo ns $PMIX_NAMESPACE; exec sleep 61.25")) {
+                        "echo ns $PMIX_NAMESPACE; exec sleep 61.35")) {
             Matcher ns = job.awaitLine("ns (\\S+)", Duration.ofSeconds(60));
             assertTrue(ns != null, job.all());
             Path release = tmp.resolve("release");
@@ -212,7 +212,7 @@ class DebuggerDaemonsTest {
             assertTrue(Files.exists(ready), attached.isDone() ? attached.get().all() : dvm.process().all());
             job.signal("TERM");
             job.waitFor(Duration.ofSeconds(60));
-            assertTrue(DvmProcess.awaitSleep("61.25", false).isEmpty(), "the debugged job ended\n" + job.all());
+            assertTrue(DvmProcess.awaitSleep("61.35", false).isEmpty(), "the debugged job ended\n" + job.all());
             Files.createFile(release);
             Run.Result r = attached.get(90, TimeUnit.SECONDS);
             assertEquals(0, r.exitCode(), r.all() + dvm.process().all());

@@ -1,5 +1,6 @@
 package org.pmix4j.cli.launcher;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +21,7 @@ import org.pmix4j.testkit.NativeBuild;
  * processes exit before the server read their FINALIZE: their exits are judged only once the server handled
  * their connections to the end.
  */
+@RunsAlone
 class ManyProcessesLaunchTest {
     private static final int RANKS = 1024;
     /** Generous: 1,024 processes on 2 cores shared with other builds (about 15 s on an idle machine). */

@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,7 @@ import org.pmix4j.testkit.TestHosts;
  * for one process; each daemon (dbg_daemon.c) runs on its target's host and finds it there by
  * PMIX_DEBUG_TARGET, its local rank and the proctable, alive and with the target's PMIX_NAMESPACE/RANK.
  */
+@RunsAlone
 class DebuggerDaemonsMultiNodeTest {
     private static final Pattern HEADER = Pattern.compile("daemon (\\d+) of (\\d+) lrank (\\d+) host (\\S+) target");
     private static final Pattern TARGET = Pattern.compile(

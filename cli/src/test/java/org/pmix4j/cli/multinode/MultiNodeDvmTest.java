@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,7 @@ import org.pmix4j.testkit.Run;
 import org.pmix4j.testkit.TestHosts;
 
 /** A DVM over three hosts: jobs submitted with prun run on every host, one after another; term ends it all. */
+@RunsAlone
 class MultiNodeDvmTest {
     private static TestHosts hosts;
 

@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,6 +28,7 @@ import org.pmix4j.testkit.TestHosts;
  * What goes wrong across nodes, and that nothing stays behind on any node: an unreachable host, a daemon
  * killed mid-job, a rank killed on another host, a SIGKILLed launcher.
  */
+@RunsAlone
 class MultiNodeFailuresTest {
     private static TestHosts hosts;
 

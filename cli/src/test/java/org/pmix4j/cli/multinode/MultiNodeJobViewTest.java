@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,7 @@ import org.pmix4j.testkit.TestHosts;
  * PMIX_EVENT_JOB_START, PMIX_LAUNCH_COMPLETE and PMIX_EVENT_JOB_END, raised by the launcher on h1.</li>
  * </ul>
  */
+@RunsAlone
 class MultiNodeJobViewTest {
     private static TestHosts hosts;
 

@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +24,7 @@ import org.pmix4j.testkit.TestHosts;
  * {@code --display allocation} shows every node of the job. Each rank prints its rank, its host and the
  * CPUs the kernel lets it run on.
  */
+@RunsAlone
 class MultiNodePlacementTest {
     private static final String REPORT = "echo rank $PMIX_RANK host $(hostname) cpus $(taskset -pc $$ | sed 's/.*: //')";
     private static TestHosts hosts;

@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import org.pmix4j.testkit.Run;
 import org.pmix4j.testkit.TestHosts;
 
 /** {@code pmix4j run} across four hosts built by the test (network namespaces with their own sshd). */
+@RunsAlone
 class MultiNodeRunTest {
     private static TestHosts hosts;
 

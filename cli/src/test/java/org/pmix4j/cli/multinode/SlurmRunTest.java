@@ -1,5 +1,6 @@
 package org.pmix4j.cli.multinode;
 
+import org.pmix4j.cli.RunsAlone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +29,7 @@ import org.pmix4j.testkit.TestSlurm;
  * without --host it runs on the allocation's nodes with their slots, and starts its daemons with one srun
  * step; nothing of it (daemon, srun, job) is left when salloc returns.
  */
+@RunsAlone
 class SlurmRunTest {
     private static TestHosts hosts;
     private static TestSlurm slurm;
