@@ -139,14 +139,11 @@ final class LocalProcessLauncher implements ProcessLauncher {
             }
             return;
         }
-        List<ProcessBuilder> builders = new ArrayList<>(commands.size());
-        for (ProcessCommand c : commands) {
-            builders.add(builder(request, c, false));
-        }
         // the server is told each pid at once: it checks each connection against its process, which the first
         // processes make while the last are started
         // stdin is connected first: told of the start, a daemon's parent may send the process its stdin at once
-        ProcessStarter.Started s = starter.startGroupLeaders(builders, (p, i) -> {
+        ProcessStarter.Started s = starter.startGroupLeaders(commands.size(),
+                i -> builder(request, commands.get(i), false), (p, i) -> {
             connectStdin(request, commands.get(i), p);
             started.accept(commands.get(i).proc(), p.pid());
         });

@@ -9,7 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
+import java.util.function.Supplier;
 import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.debug.ExecHold;
 import org.pmix4j.runtime.debug.SessionSpawn;
@@ -49,8 +51,8 @@ public final class ProcessStarter {
      * A start for the starter's thread; {@code held}: stopped at its first instruction after exec, of the
      * command after {@code heldAfter} (the commands that exec it, e.g. the CPU binding).
      */
-    private record Start(List<ProcessBuilder> builders, boolean held, boolean byJdk, List<String> heldAfter,
-            ObjIntConsumer<Process> each, CompletableFuture<Started> result) {
+    private record Start(int count, IntFunction<ProcessBuilder> builders, boolean held, boolean byJdk,
+            List<String> heldAfter, ObjIntConsumer<Process> each, CompletableFuture<Started> result) {
     }
 
     /**
@@ -96,7 +98,7 @@ public final class ProcessStarter {
      * understood yet), so only a job's processes ({@link #startGroupLeaders}) are started that way.
      */
     public Process startGroupLeader(ProcessBuilder builder) throws IOException {
-        Started s = start(List.of(builder), false, true, List.of(), (p, i) -> { });
+        Started s = start(builder, false, true, List.of());
         if (s.failure() != null) {
             throw s.failure();
         }
@@ -104,23 +106,19 @@ public final class ProcessStarter {
     }
 
     /**
-     * As {@link #startGroupLeader}, for several processes in one hand-off to the starter's thread, which
+     * As {@link #startGroupLeader}, for {@code count} processes in one hand-off to the starter's thread, which
      * starts them one after the other (a job's processes: each hand-off waits for that thread to be
-     * scheduled, which on a machine busy with the job's first processes costs more than the start). Stops at
-     * the first that cannot start; the builders' commands may be changed.
+     * scheduled, which on a machine busy with the job's first processes costs more than the start), telling
+     * {@code each} of every process (and its index) as soon as it is started, on that thread (it must be
+     * quick): what the first of a job's processes do meanwhile may need it (the server checks each connection
+     * against the pid it was told). Stops at the first that cannot start. Process {@code i}'s builder is made
+     * by {@code builders} on the starter's thread just before its start and dropped after it: a builder holds
+     * a copy of the environment (~10 KB), and a thousand of them alive at once were most of a launcher's heap.
      */
-    public Started startGroupLeaders(List<ProcessBuilder> builders) {
-        return startGroupLeaders(builders, (p, i) -> { });
-    }
-
-    /**
-     * As {@link #startGroupLeaders(List)}, telling {@code each} of every process (and its builder's index)
-     * as soon as it is started, on the starter's thread (it must be quick): what the first of a job's
-     * processes do meanwhile may need it (the server checks each connection against the pid it was told).
-     */
-    public Started startGroupLeaders(List<ProcessBuilder> builders, ObjIntConsumer<Process> each) {
+    public Started startGroupLeaders(int count, IntFunction<ProcessBuilder> builders, ObjIntConsumer<Process> each) {
         try {
-            return start(builders, false, false, List.of(), each);
+            return start(new Start(count, builders, false, false, List.of(), each, new CompletableFuture<>()),
+                    () -> count + " processes");
         } catch (IOException e) {
             return new Started(List.of(), e); // interrupted: what was started is killed
         }
@@ -143,17 +141,21 @@ public final class ProcessStarter {
      * the application, not at that of the first of them.
      */
     public Process startHeldGroupLeader(ProcessBuilder builder, List<String> execsFirst) throws IOException {
-        Started s = start(List.of(builder), true, false, execsFirst, (p, i) -> { });
+        Started s = start(builder, true, false, execsFirst);
         if (s.failure() != null) {
             throw s.failure();
         }
         return s.processes().get(0);
     }
 
-    private Started start(List<ProcessBuilder> builders, boolean held, boolean byJdk, List<String> heldAfter,
-            ObjIntConsumer<Process> each) throws IOException {
-        Start s = new Start(List.copyOf(builders), held, byJdk, List.copyOf(heldAfter), each,
-                new CompletableFuture<>());
+    private Started start(ProcessBuilder builder, boolean held, boolean byJdk, List<String> heldAfter)
+            throws IOException {
+        return start(new Start(1, i -> builder, held, byJdk, List.copyOf(heldAfter), (p, i) -> { },
+                new CompletableFuture<>()), () -> builder.command().toString());
+    }
+
+    /** Hands {@code s} to the starter's thread and waits for it; {@code what} names it if interrupted. */
+    private Started start(Start s, Supplier<String> what) throws IOException {
         queue.add(s);
         try {
             Started started = s.result().get();
@@ -166,7 +168,7 @@ public final class ProcessStarter {
             // the start goes on without us: whatever it starts is told to the caller nowhere, so kill it
             s.result().thenAccept(started -> started.processes().forEach(Process::destroyForcibly));
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + builders.get(0).command(), e);
+            throw new IOException("interrupted while starting " + what.get(), e);
         } catch (ExecutionException e) {
             throw new IOException(e.getCause()); // serve completes every start normally
         }
@@ -201,8 +203,9 @@ public final class ProcessStarter {
             }
             List<Process> started = new ArrayList<>();
             IOException failure = null;
-            for (ProcessBuilder b : s.builders()) {
+            for (int i = 0; i < s.count(); i++) {
                 try {
+                    ProcessBuilder b = s.builders().apply(i);
                     Process p = s.held() ? ExecHold.available().start(b, concat(prefix, s.heldAfter())) : start(b, s.byJdk());
                     started.add(p);
                     s.each().accept(p, started.size() - 1);
