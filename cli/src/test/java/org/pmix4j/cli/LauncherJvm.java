@@ -30,9 +30,10 @@ final class LauncherJvm {
     }
 
     /**
-     * The start-up options bin/pmix4j gives every pmix4j JVM (C1 only, the serial collector, a small first
+     * The start-up options bin/pmix4j gives pmix4j's JVMs (C1 only, the serial collector, a small first
      * heap): the tests run the launcher as users get it, and each of the hundreds of JVMs they start costs a
-     * fraction of the CPU time a default JVM (C2, G1, a heap sized for this machine) would take.
+     * fraction of the CPU time a default JVM (C2, G1, a heap sized for this machine) would take. (bin/pmix4j
+     * lets a DVM compile with C2 as well; a test's DVM serves a few short jobs, for which C1 is cheaper.)
      */
     private static final List<String> AS_BIN_PMIX4J = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
             "-Xss512k", "-Xms16m");
