@@ -27,6 +27,17 @@ final class ForwardedOutput {
     private final java.util.Set<Stream> ended = ConcurrentHashMap.newKeySet();
 
     private record Stream(Proc source, int channel) {
+        // written out: a record's own equals and hashCode are bound by an invokedynamic at their first call,
+        // which spun method handles for ~20 ms of a front end's life on the first line of output (as Proc's)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stream s && channel == s.channel && source.equals(s.source);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * source.hashCode() + channel;
+        }
     }
 
     ForwardedOutput(IoForwarder iof, int jobSize) {
