@@ -132,6 +132,7 @@ public final class Prun {
                 mark("job ended");
                 output.awaitComplete(OUTPUT_GRACE_MS);
                 iof.awaitAll(OUTPUT_GRACE_MS, TimeUnit.MILLISECONDS);
+                mark("output written");
                 if (end.event() == null) {
                     iof.launcherMessage("pmix4j prun: lost the connection to the DVM before job " + nspace
                             + " ended; its end is unknown");
@@ -153,6 +154,7 @@ public final class Prun {
             return 130;
         } finally {
             tool.close();
+            mark("disconnected");
         }
     }
 

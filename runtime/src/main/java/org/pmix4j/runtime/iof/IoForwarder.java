@@ -56,7 +56,7 @@ public final class IoForwarder implements OutputForwarding, AutoCloseable {
      * @param hostname this node's name, for {@code tag-detailed} and the {@code %h} of file patterns
      */
     public IoForwarder(OutputOptions options, OutputStream stdout, OutputStream stderr, String hostname) {
-        this(options, stdout, stderr, hostname, Clock.systemDefaultZone());
+        this(options, stdout, stderr, hostname, LocalClock.INSTANCE);
     }
 
     /** As above, with the clock that {@code timestamp} reads (tests). */
