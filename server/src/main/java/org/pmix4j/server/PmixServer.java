@@ -61,6 +61,12 @@ public final class PmixServer implements AutoCloseable {
      */
     public static final String PMIX_VERSION = "4.2.2";
 
+    /**
+     * Set in the environment of a run that trains an AOT cache (bin/pmix4j does): the server runs the
+     * shared-memory store's writer once at its start, which Java clients never make it run.
+     */
+    public static final String AOT_TRAINING_VARIABLE = "PMIX4J_AOT_TRAINING";
+
     private final ServerConfig config;
     private final EventLoop loop;
     private final ServerCore core;
@@ -128,6 +134,12 @@ public final class PmixServer implements AutoCloseable {
             ServerParts parts = ServerParts.assemble(core, store, shared, attributes);
             Handlers.install(core, parts, new AvailableServers(List.of(dirs.systemTmpdir(), dirs.serverTmpdir())));
             Listener listener = onLoop(loop, () -> openListener(config, loop, core));
+            if (env.containsKey(AOT_TRAINING_VARIABLE)) {
+                onLoop(loop, () -> {
+                    shared.rehearse();
+                    return null;
+                });
+            }
             InetSocketAddress a = listener.address();
             String host4or6 = a.getAddress() instanceof Inet6Address ? "tcp6://" : "tcp4://";
             String uri = config.nspace() + "." + Integer.toUnsignedString(config.rank()) + ";" + host4or6

@@ -12,6 +12,7 @@ import org.pmix4j.api.Attributes;
 import org.pmix4j.api.KeyValue;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.Value;
 import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
@@ -138,6 +139,24 @@ public final class SharedJobData implements AutoCloseable {
         }
         write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(changed, kindOf(proc.nspace(), from)))),
                 "the data of " + proc);
+    }
+
+    /**
+     * Writes a namespace of one process and one committed key, and removes it: the writer's code runs once.
+     * For the training of an AOT cache on a job of Java clients (bin/pmix4j sets {@code PMIX4J_AOT_TRAINING},
+     * {@link org.pmix4j.server.PmixServer#AOT_TRAINING_VARIABLE}), which choose the server's own store and so never run the writer: the cache then has its
+     * classes and method handles, which a libpmix job's first commit otherwise loads and makes (~30 ms of its
+     * first fence). Loop thread only, as the rest.
+     */
+    public void rehearse() {
+        String nspace = "pmix4j-rehearsal-" + ProcessHandle.current().pid();
+        namespaceRegistered(nspace, 1);
+        try {
+            committed(new Proc(nspace, 0), List.of(new KeyValue("pmix4j.rehearsal", Value.of("written"))),
+                    BufferKind.NON_DESCRIBED);
+        } finally {
+            namespaceGone(nspace);
+        }
     }
 
     /** How many clients of {@code nspace} attached to the store. */
