@@ -21,27 +21,6 @@ final class DvmChoice {
             + "it was started with --tmpdir.")
     String tmpdir;
 
-    /**
-     * Whether {@code args} may name a DVM or need none (help, version): any word that is one of these options,
-     * with one dash or two, with or without =VALUE, wherever it stands (a program's own argument too: then the
-     * front end only misses the head start of {@link org.pmix4j.runtime.frontend.EarlyConnection}).
-     */
-    static boolean mayNameOne(String[] args) {
-        for (String a : args) {
-            if (a.startsWith("-")) {
-                String name = a.replaceFirst("^--?", "");
-                int eq = name.indexOf('=');
-                switch (eq < 0 ? name : name.substring(0, eq)) {
-                    case "dvm-uri", "pid", "namespace", "system-server", "tmpdir", "h", "help", "V", "version":
-                        return true;
-                    default:
-                        break;
-                }
-            }
-        }
-        return false;
-    }
-
     DvmLocator locator() {
         return new DvmLocator(dvmUri, pid == null ? null : DvmLocator.pid(pid, "--pid "), namespace, systemServer,
                 tmpdir);

@@ -41,22 +41,12 @@ public final class Main implements Runnable {
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
             // not of every subcommand (picocli builds the whole tree eagerly)
-            String[] given = java.util.Arrays.copyOfRange(args, 1, args.length);
-            JobCommand job;
-            if (args[0].equals("run")) {
-                job = new RunCommand();
-            } else {
-                PrunCommand prun = new PrunCommand();
-                if (!DvmChoice.mayNameOne(given)) {
-                    // the connection is made while picocli builds its model (both are most of a submit's start)
-                    prun.early = org.pmix4j.runtime.frontend.Prun.beginConnecting(System.getenv());
-                }
-                job = prun;
-            }
+            JobCommand job = args[0].equals("run") ? new RunCommand() : new PrunCommand();
             CommandLine run = new CommandLine(job);
             run.setStopAtPositional(true);
             run.setExecutionExceptionHandler(new ErrorHandler());
             run.setParameterExceptionHandler(new UsageErrorHandler());
+            String[] given = java.util.Arrays.copyOfRange(args, 1, args.length);
             String[] rewritten;
             try {
                 // mpirun's and prterun's spellings, as pmix4j's options

@@ -2,7 +2,6 @@ package org.pmix4j.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.pmix4j.runtime.frontend.EarlyConnection;
 import org.pmix4j.runtime.frontend.Prun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,23 +24,14 @@ final class PrunCommand extends JobCommand implements Callable<Integer> {
     @Mixin
     SessionChoice session = new SessionChoice();
 
-    /** The connection to the only DVM running, begun before the parse (Main), or null. */
-    EarlyConnection early;
-
     @Override
     public Integer call() {
-        try {
-            return CommandErrors.run("prun", () -> {
-                List<org.pmix4j.runtime.AppContext> apps = applications(System.getenv());
-                org.pmix4j.runtime.Launcher.Options options = options();
-                beforeLaunch("prun");
-                return new Prun(System.out, System.err, System.in, System.getenv()).connectingWith(early)
-                        .run(dvm.locator(), apps, options, session.target());
-            });
-        } finally {
-            if (early != null) {
-                early.discard(); // unless the submit took it
-            }
-        }
+        return CommandErrors.run("prun", () -> {
+            List<org.pmix4j.runtime.AppContext> apps = applications(System.getenv());
+            org.pmix4j.runtime.Launcher.Options options = options();
+            beforeLaunch("prun");
+            return new Prun(System.out, System.err, System.in, System.getenv())
+                    .run(dvm.locator(), apps, options, session.target());
+        });
     }
 }

@@ -66,7 +66,7 @@ final class DvmProcess implements AutoCloseable {
     Ended run(String command, String... args) throws InterruptedException {
         try (LauncherProcess p = frontEnd(command, args)) {
             int status = p.waitFor(Duration.ofSeconds(120));
-            return new Ended(status, p.stdout(), p.stderr());
+            return new Ended(status, p.stdout(), p.stderr(), dvm.all());
         }
     }
 
@@ -89,9 +89,15 @@ final class DvmProcess implements AutoCloseable {
     }
 
     /** How a front end ended. */
-    record Ended(int status, String stdout, String stderr) {
+    /** How a front end ended, and what the DVM had said by then (shown with a failure: why it refused one). */
+    record Ended(int status, String stdout, String stderr, String dvmLog) {
+        Ended(int status, String stdout, String stderr) {
+            this(status, stdout, stderr, "");
+        }
+
         String all() {
-            return "status " + status + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+            return "status " + status + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr
+                    + (dvmLog.isEmpty() ? "" : "--- the DVM so far\n" + dvmLog);
         }
     }
 

@@ -35,11 +35,6 @@ public record DvmLocator(String uri, Long pid, String nspace, boolean systemServ
         return new DvmLocator(null, null, null, false, null);
     }
 
-    /** Whether no choice was made (as {@link #any}; compared by hand: a record's equals costs a cold JVM ~20 ms). */
-    public boolean isAny() {
-        return uri == null && pid == null && nspace == null && !systemServer && tmpdir == null;
-    }
-
     /**
      * PRRTE's {@code --dvm} of {@code prterun}: {@code URI}, {@code file:PATH}, {@code pid:PID},
      * {@code ns:NSPACE}, {@code system}, or empty for the only one running.

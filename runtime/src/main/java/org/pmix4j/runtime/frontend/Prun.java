@@ -44,34 +44,16 @@ public final class Prun {
         DebugSession NONE = (tool, nspace) -> { };
     }
 
-    /** How the front end's messages name what it connects to ("cannot reach the DVM: ..."). */
-    private static final String WHAT = "the DVM";
-
     private final OutputStream out;
     private final OutputStream err;
     private final InputStream stdin;
     private final Map<String, String> env;
-    private EarlyConnection early;
 
     public Prun(OutputStream out, OutputStream err, InputStream stdin, Map<String, String> env) {
         this.out = out;
         this.err = err;
         this.stdin = stdin;
         this.env = env;
-    }
-
-    /**
-     * Begins connecting to the only DVM running before the command line is parsed (see {@link EarlyConnection});
-     * {@link #connectingWith} hands it to the Prun that submits.
-     */
-    public static EarlyConnection beginConnecting(Map<String, String> env) {
-        return EarlyConnection.start(env, WHAT, Attributes.LAUNCHER.info(true));
-    }
-
-    /** Uses {@code early} (or null) for the connection when the job goes to the only DVM running. */
-    public Prun connectingWith(EarlyConnection early) {
-        this.early = early;
-        return this;
     }
 
     /** Submits the job, follows it to its end and returns the exit status the front end leaves with. */
@@ -90,7 +72,7 @@ public final class Prun {
         mark("options parsed");
         String hostname = ServerConfig.localHostname();
         SubmitRequest submit = SubmitRequest.of(apps, options, session, env);
-        PmixTool tool = connect(where);
+        PmixTool tool = where.connect(env, "the DVM", Attributes.LAUNCHER.info(true));
         mark("connected");
         try (IoForwarder iof = new IoForwarder(submit.output(), out, err, hostname)) {
             ForwardedOutput output = new ForwardedOutput(iof, submit.size());
@@ -156,16 +138,6 @@ public final class Prun {
             tool.close();
             mark("disconnected");
         }
-    }
-
-    private PmixTool connect(DvmLocator where) {
-        if (early != null) {
-            if (where.isAny()) {
-                return early.take();
-            }
-            early.discard();
-        }
-        return where.connect(env, WHAT, Attributes.LAUNCHER.info(true));
     }
 
     /**
