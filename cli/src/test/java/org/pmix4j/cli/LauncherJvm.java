@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * How the tests start pmix4j's JVMs (launchers, DVMs, front ends): this test run's class path, and on JDK
@@ -39,10 +40,10 @@ final class LauncherJvm {
             "-Xss512k", "-Xms16m");
 
     private static List<String> make() {
-        List<String> plain = new ArrayList<>(AS_BIN_PMIX4J);
-        plain.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        List<String> plain = Stream.concat(AS_BIN_PMIX4J.stream(),
+                Stream.of("-cp", System.getProperty("java.class.path"))).toList();
         if (Runtime.version().feature() < 25 || Boolean.getBoolean("pmix4j.test.noLauncherCache")) {
-            return List.copyOf(plain);
+            return plain;
         }
         try {
             Path dir = Files.createDirectories(Path.of("target", "test-launcher").toAbsolutePath());
@@ -73,10 +74,10 @@ final class LauncherJvm {
             return List.copyOf(out);
         } catch (IOException | RuntimeException e) {
             System.err.println("LauncherJvm: pmix4j's JVMs start without an AOT cache: " + e.getMessage());
-            return List.copyOf(plain);
+            return plain;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return List.copyOf(plain);
+            return plain;
         }
     }
 }

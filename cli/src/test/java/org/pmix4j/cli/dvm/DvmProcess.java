@@ -62,6 +62,11 @@ final class DvmProcess implements AutoCloseable {
         return LauncherProcess.startCommand(tmpdir, command, List.of(args), LauncherProcess.Setup.DEFAULT);
     }
 
+    /** What a front end printed and what the DVM had said by then: a failure's report. */
+    String report(LauncherProcess frontEnd) {
+        return frontEnd.all() + "\n--- the DVM so far\n" + dvm.all();
+    }
+
     /** Runs a front end to its end (120 s at most). */
     Ended run(String command, String... args) throws InterruptedException {
         try (LauncherProcess p = frontEnd(command, args)) {

@@ -202,14 +202,14 @@ class DvmTest {
             // rank 0 (the default) gets all of it, in order, then end of file
             try (LauncherProcess p = LauncherProcess.startCommand(dvm.tmpdir(), "prun", List.of("-n", "2", "sh", "-c",
                     "if [ $PMIX_RANK = 0 ]; then md5sum; else cat; echo rank1-eof; fi"), fromFile)) {
-                assertEquals(0, p.waitFor(Duration.ofSeconds(120)), p.all() + "\n--- the DVM\n" + dvm.process().all());
+                assertEquals(0, p.waitFor(Duration.ofSeconds(120)), dvm.report(p));
                 assertTrue(p.stdout().contains(expected + "  -"), p.all());
                 assertTrue(p.stdout().contains("rank1-eof"), "a rank not named reads /dev/null\n" + p.all());
             }
             // --stdin all: every rank gets every byte
             try (LauncherProcess p = LauncherProcess.startCommand(dvm.tmpdir(), "prun", List.of("-n", "2",
                     "--oversubscribe", "--stdin", "all", "md5sum"), fromFile)) {
-                assertEquals(0, p.waitFor(Duration.ofSeconds(120)), p.all() + "\n--- the DVM\n" + dvm.process().all());
+                assertEquals(0, p.waitFor(Duration.ofSeconds(120)), dvm.report(p));
                 assertEquals(2, p.count(expected + "  -"), p.all());
             }
         }

@@ -143,10 +143,10 @@ public final class SharedJobData implements AutoCloseable {
 
     /**
      * Writes a namespace of one process and one committed key, and removes it: the writer's code runs once.
-     * For the training of an AOT cache on a job of Java clients (bin/pmix4j sets {@code PMIX4J_AOT_TRAINING},
-     * {@link org.pmix4j.server.PmixServer#AOT_TRAINING_VARIABLE}), which choose the server's own store and so never run the writer: the cache then has its
-     * classes and method handles, which a libpmix job's first commit otherwise loads and makes (~30 ms of its
-     * first fence). Loop thread only, as the rest.
+     * For the training of an AOT cache on a job of Java clients ({@link
+     * org.pmix4j.server.PmixServer#AOT_TRAINING_VARIABLE}, set by bin/pmix4j), which choose the server's own
+     * store and so never run the writer: the cache then has its classes and method handles, which a libpmix
+     * job's first commit otherwise loads and makes (~30 ms of its first fence). Loop thread only, as the rest.
      */
     public void rehearse() {
         String nspace = "pmix4j-rehearsal-" + ProcessHandle.current().pid();
