@@ -11,8 +11,9 @@
 # mpirun's clients use libpmix's shared-memory data store (gds ds21) for peers' data, and so do pmix4j's
 # since issue 17 (its server writes that store; PMIX_MCA_gds=hash in the environment turns it off for both):
 # a second table runs mpirun with PMIX_MCA_gds=hash, every Get a round trip to its server.
-# With MODE "dvm", pmix4j's column is a warm DVM (`pmix4j dvm`, started here) given each job by
-# `pmix4j prun`: the runtime that outlives its jobs, whose server code is already compiled.
+# With MODE "dvm", pmix4j's column is a warm DVM (`pmix4j dvm`, started here, given the benchmark twice at
+# every size first) given each job by `pmix4j prun`: the runtime that outlives its jobs, whose server code
+# is already compiled.
 # Usage: bench/modex.sh [RUNS [FENCES [ROUNDS [NPS [MODE]]]]]   (MODE: run, the default, or dvm)
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -62,7 +63,11 @@ if [ "$mode" = dvm ]; then
   mkdir -p "$TMPDIR"
   "$top/bin/pmix4j" dvm --daemonize
   trap '"$top/bin/pmix4j" term >/dev/null 2>&1 || true' EXIT
-  for _ in 1 2 3; do "$top/bin/pmix4j" prun -n 4 --oversubscribe "$out/modex_bench" 200 20 > /dev/null; done
+  # C2 compiles the server's fence and commit paths over the first few full-size jobs (each fresh DVM's
+  # first jobs ran at 2-3x its later ones): run the benchmark itself twice at every size before measuring
+  for np in $nps; do
+    for _ in 1 2; do "$top/bin/pmix4j" prun -n "$np" --oversubscribe "$out/modex_bench" "$fences" "$rounds" > /dev/null; done
+  done
   launcher=(prun)
 else
   launcher=(run)

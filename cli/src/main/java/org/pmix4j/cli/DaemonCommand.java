@@ -59,16 +59,18 @@ final class DaemonCommand implements Callable<Integer> {
     static List<String> commandLine() {
         List<String> argv = new ArrayList<>();
         argv.add(System.getProperty("java.home") + "/bin/java");
-        // this JVM's own start-up options (bin/pmix4j's: C1 only, the serial collector, its class archive or
-        // AOT cache), so that a daemon starts as fast as the launcher did; without any, those of bin/pmix4j
+        // this JVM's own start-up options (bin/pmix4j's: C1 only or C2 for a DVM's, the collector, the heap's
+        // bounds, its class archive or AOT cache), so that a daemon starts as fast as the launcher did and
+        // lives within the same memory; without any, those of bin/pmix4j
         List<String> own = new ArrayList<>();
         for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if ((a.startsWith("-XX:") || a.startsWith("-Xss") || a.startsWith("-Xlog:"))
+            if ((a.startsWith("-XX:") || a.startsWith("-Xss") || a.startsWith("-Xms") || a.startsWith("-Xmx")
+                    || a.startsWith("-Xlog:"))
                     && !a.startsWith("-XX:AOTCacheOutput") && !a.startsWith("-XX:ArchiveClassesAtExit")) {
                 own.add(a);
             }
         }
-        argv.addAll(own.isEmpty() ? List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k") : own);
+        argv.addAll(own.isEmpty() ? List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k", "-Xmx512m") : own);
         // a daemon may hold processes at exec, which calls C through java.lang.foreign (JDK 22+ warns without it)
         argv.add("--enable-native-access=ALL-UNNAMED");
         argv.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "daemon"));

@@ -32,12 +32,13 @@ final class LauncherJvm {
 
     /**
      * The start-up options bin/pmix4j gives pmix4j's JVMs (C1 only, the serial collector, a small first
-     * heap): the tests run the launcher as users get it, and each of the hundreds of JVMs they start costs a
-     * fraction of the CPU time a default JVM (C2, G1, a heap sized for this machine) would take. (bin/pmix4j
-     * lets a DVM compile with C2 as well; a test's DVM serves a few short jobs, for which C1 is cheaper.)
+     * heap, its largest heap): the tests run the launcher as users get it, and each of the hundreds of JVMs
+     * they start costs a fraction of the CPU time a default JVM (C2, G1, a heap sized for this machine) would
+     * take. (bin/pmix4j gives a DVM C2 and G1 as well; a test's DVM serves a few short jobs, for which C1 and
+     * the serial collector are cheaper.)
      */
     private static final List<String> AS_BIN_PMIX4J = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-            "-Xss512k", "-Xms16m");
+            "-Xss512k", "-Xms16m", "-Xmx512m");
 
     private static List<String> make() {
         List<String> plain = Stream.concat(AS_BIN_PMIX4J.stream(),
