@@ -121,6 +121,26 @@ class SharedStoreTest {
     }
 
     @Test
+    void dataThatOutgrowsADataSegmentGoesOnInTheNextAndIsReadFromThere() {
+        // one-page data segments (the server hands its sizes to its clients), and a job level of two 2.5 KB
+        // values besides the usual: records and chains continue in later segments, linked by extension slots
+        try (PmixServer server = start(Map.of("NS_DATA_SEG_SIZE", "4096"))) {
+            String host = server.config().hostname();
+            server.registerNspace("grow", 4, List.of(Attributes.JOB_SIZE.info(4), Attributes.NODE_MAP.info(host),
+                    Attributes.PROC_MAP.info("0,1,2,3"), org.pmix4j.api.Info.of("test.filler.a", "a".repeat(2500)),
+                    org.pmix4j.api.Info.of("test.filler.b", "b".repeat(2500)))).join();
+            Map<String, String> env = server.setupFork(new Proc("grow", 0));
+            assertEquals("4096", env.get("NS_DATA_SEG_SIZE"));
+            Path store = Path.of(env.get("PMIX_DSTORE_21_BASE_PATH"));
+
+            List<Run.Result> out = runReaders(server, "grow", 4, r -> Map.of());
+            out.forEach(r -> assertTrue(r.stdout().contains("gds ds21,hash peers 3"), r.all()));
+            assertTrue(Files.isRegularFile(store.resolve("smdataseg-grow-1")), "no second data segment was needed");
+            assertEquals(0, gets(server), "GET requests the clients had to send: " + server.requestCounts().join());
+        }
+    }
+
+    @Test
     void withoutTheStoreEveryPeerGetIsARequest() {
         try (PmixServer server = start(Map.of("PMIX_MCA_gds", "hash"))) {
             register(server, "hashonly", 4, 4);
