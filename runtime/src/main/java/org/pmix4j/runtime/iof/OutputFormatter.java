@@ -34,19 +34,32 @@ import org.pmix4j.api.Rank;
  * <p>Not thread-safe: one formatter per stream, used by that stream's pump.
  */
 final class OutputFormatter {
-    private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
     private static final byte[][] ESCAPES = new byte[256][];
 
+    // Built by hand: every launcher and front end makes a formatter for its first line of output, and in a
+    // fresh JVM 256 String.format calls and the date pattern below took ~20 ms of it (the pattern's day and
+    // month names load the locale's text), timestamps asked for or not.
     static {
         for (int b = 0; b < 256; b++) {
             String e = switch (b) {
                 case '&' -> "&amp;";
                 case '<' -> "&lt;";
                 case '>' -> "&gt;";
-                default -> b < 0x20 || b > 0x7e ? String.format(Locale.ROOT, "&#%03d;", b) : null;
+                default -> b < 0x20 || b > 0x7e ? numericEntity(b) : null;
             };
             ESCAPES[b] = e == null ? null : ascii(e);
         }
+    }
+
+    /** {@code &#NNN;}: the byte's unsigned decimal value, at least 3 digits. */
+    private static String numericEntity(int b) {
+        String digits = Integer.toString(b);
+        return new StringBuilder(7).append("&#").append("000", digits.length(), 3).append(digits).append(';').toString();
+    }
+
+    /** C's ctime(3) layout, made at the first time stamp. */
+    private static final class Ctime {
+        static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
     }
 
     private final OutputOptions options;
@@ -156,7 +169,7 @@ final class OutputFormatter {
         long second = Math.floorDiv(millis, 1000);
         if (second != stampSecond) {
             stampSecond = second;
-            stamp = ascii(CTIME.format(ZonedDateTime.ofInstant(clock.instant(), clock.getZone())));
+            stamp = ascii(Ctime.FORMAT.format(ZonedDateTime.ofInstant(clock.instant(), clock.getZone())));
         }
         return stamp;
     }
