@@ -116,7 +116,7 @@ final class ConnectAcceptor {
             c.close("gone before its handshake was read");
             return;
         }
-        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req)).whenCompleteAsync((id, err) -> {
+        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req), claimedPid(req)).whenCompleteAsync((id, err) -> {
             if (c.isClosed()) {
                 return;
             }
@@ -144,6 +144,26 @@ final class ConnectAcceptor {
     }
 
     /** The pid the host started a connecting client as, when it says; -1 otherwise (and for tools). */
+    /**
+     * The pid a tool says it has (PMIX_PROC_PID, as libpmix's tools and ours send it), -1 for a client (whose
+     * process the host started) or a tool that says none: where the kernel's answer is looked for first.
+     */
+    private static long claimedPid(ConnectRequest req) {
+        if (req.type().isClient()) {
+            return -1;
+        }
+        for (Info i : req.info()) {
+            if (i.key().equals(Attributes.PROC_PID.key())) {
+                try {
+                    return Attributes.PROC_PID.get(i.value());
+                } catch (PmixException e) {
+                    return -1; // a mistyped claim: the search without it
+                }
+            }
+        }
+        return -1;
+    }
+
     private LongSupplier startedPid(ConnectRequest req) {
         Namespace ns = req.type().isClient() ? namespaces.apply(req.nspace()) : null;
         LocalClient lc = ns == null ? null : ns.client(req.rank());

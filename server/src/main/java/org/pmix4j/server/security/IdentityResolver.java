@@ -32,10 +32,10 @@ public final class IdentityResolver implements AutoCloseable {
      */
     private static final int LOOKS = 5;
 
-    private record Pending(InetSocketAddress peer, InetSocketAddress server, LongSupplier pidHint,
+    private record Pending(InetSocketAddress peer, InetSocketAddress server, LongSupplier pidHint, long claimedPid,
             CompletableFuture<KernelIdentity> answer, int looks) {
         Pending again() {
-            return new Pending(peer, server, pidHint, answer, looks + 1);
+            return new Pending(peer, server, pidHint, claimedPid, answer, looks + 1);
         }
     }
 
@@ -80,11 +80,22 @@ public final class IdentityResolver implements AutoCloseable {
      */
     public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server,
             LongSupplier pidHint) {
+        return resolve(peer, server, pidHint, -1);
+    }
+
+    /**
+     * As {@link #resolve(InetSocketAddress, InetSocketAddress, LongSupplier)}, looking next in the process
+     * {@code claimedPid} (what the peer says its pid is, -1 if it said nothing), when the socket's owner owns
+     * it: the claim spares a search of every process of that user, and the kernel still says who holds the
+     * socket (see {@link SocketHolders#find(Set, Set, Set, Set)}).
+     */
+    public CompletableFuture<KernelIdentity> resolve(InetSocketAddress peer, InetSocketAddress server,
+            LongSupplier pidHint, long claimedPid) {
         CompletableFuture<KernelIdentity> answer = new CompletableFuture<>();
         if (closed) {
             answer.completeExceptionally(new IOException("the server is closing"));
         } else {
-            queue.add(new Pending(peer, server, pidHint, answer, 1));
+            queue.add(new Pending(peer, server, pidHint, claimedPid, answer, 1));
         }
         return answer;
     }
@@ -145,6 +156,7 @@ public final class IdentityResolver implements AutoCloseable {
         Set<Long> inodes = new HashSet<>();
         Set<Integer> uids = new HashSet<>();
         Set<Long> hints = new HashSet<>();
+        Set<Long> claims = new HashSet<>();
         for (Pending p : batch) {
             KernelSocket s = matched.get(p);
             if (s != null) {
@@ -154,9 +166,12 @@ public final class IdentityResolver implements AutoCloseable {
                 if (hint > 0) {
                     hints.add(hint);
                 }
+                if (p.claimedPid > 0) {
+                    claims.add(p.claimedPid);
+                }
             }
         }
-        Map<Long, Long> pids = inodes.isEmpty() ? Map.of() : holders.find(inodes, uids, hints);
+        Map<Long, Long> pids = inodes.isEmpty() ? Map.of() : holders.find(inodes, uids, hints, claims);
         for (Pending p : batch) {
             KernelSocket s = matched.get(p);
             if (s == null) {

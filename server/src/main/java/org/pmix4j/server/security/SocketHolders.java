@@ -33,11 +33,31 @@ final class SocketHolders {
      * {@code likely} the processes to look in first (those the host said it started).
      */
     Map<Long, Long> find(Set<Long> inodes, Set<Integer> uids, Set<Long> likely) {
+        return find(inodes, uids, likely, Set.of());
+    }
+
+    /**
+     * As {@link #find(Set, Set, Set)}, looking next in the processes the peers say they are ({@code claimed}: a
+     * tool's PMIX_PROC_PID): a claim only says where to look first, and is looked in only when a socket's
+     * owner owns that process; the answer is still a process the kernel shows holding the socket and owned by
+     * its owner, as the wide search's is (when several hold one socket, as after a fork, that search too takes
+     * the first it reads). A tool that is not the runtime's child is otherwise found by reading the open files
+     * of every process of its user.
+     */
+    Map<Long, Long> find(Set<Long> inodes, Set<Integer> uids, Set<Long> likely, Set<Long> claimed) {
         Map<Long, Long> found = new HashMap<>();
         Set<Long> searched = new HashSet<>();
         for (long pid : likely) {
             searched.add(pid);
             scan(pid, inodes, found);
+        }
+        for (long pid : claimed) {
+            if (found.size() == inodes.size()) {
+                break;
+            }
+            if (searched.add(pid) && uids.contains(ownerOf(proc.resolve(Long.toString(pid))))) {
+                scan(pid, inodes, found);
+            }
         }
         if (found.size() == inodes.size()) {
             return found;
