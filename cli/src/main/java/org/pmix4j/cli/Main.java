@@ -41,6 +41,9 @@ public final class Main implements Runnable {
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
             // not of every subcommand (picocli builds the whole tree eagerly)
+            if (args[0].equals("prun")) {
+                JdkWarmUp.sockets();
+            }
             JobCommand job = args[0].equals("run") ? new RunCommand() : new PrunCommand();
             CommandLine run = new CommandLine(job);
             run.setStopAtPositional(true);
