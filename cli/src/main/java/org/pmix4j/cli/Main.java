@@ -31,12 +31,14 @@ public final class Main implements Runnable {
             System.err.println("pmix4j: " + e.getMessage());
             return 2;
         }
-        if (args.length > 0 && args[0].equals("daemon")) {
-            // started on every node of a multi-node job: as little start-up as the launcher's
-            CommandLine daemon = new CommandLine(new DaemonCommand());
-            daemon.setExecutionExceptionHandler(new ErrorHandler());
-            daemon.setParameterExceptionHandler(new UsageErrorHandler());
-            return daemon.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
+        if (args.length > 0 && RUN_ALONE.containsKey(args[0]) && !asksForHelp(args)) {
+            // picocli builds the model of every subcommand of the tree, reading all their annotations: each
+            // of these commands is given only its own (the daemon on every node of a multi-node job, a DVM,
+            // which is started twice when it daemonizes, and its front ends)
+            CommandLine alone = new CommandLine(RUN_ALONE.get(args[0]).get());
+            alone.setExecutionExceptionHandler(new ErrorHandler());
+            alone.setParameterExceptionHandler(new UsageErrorHandler());
+            return alone.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
@@ -67,6 +69,28 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler(new ErrorHandler());
         cl.setParameterExceptionHandler(new UsageErrorHandler());
         return cl.execute(args);
+    }
+
+    /** The subcommands run without the tree when named first (see {@link #execute}). */
+    private static final java.util.Map<String, java.util.function.Supplier<Object>> RUN_ALONE = java.util.Map.of(
+            "daemon", DaemonCommand::new, "dvm", DvmCommand::new, "term", TermCommand::new, "ps", PsCommand::new,
+            "sched", SchedCommand::new);
+
+    /**
+     * Whether a command line asks for help or the version: those go through the whole tree, whose usage names
+     * the command in full ({@code pmix4j dvm}, not {@code dvm}).
+     */
+    private static boolean asksForHelp(String[] args) {
+        for (String a : args) {
+            switch (a) {
+                case "-h", "--help", "-V", "--version" -> {
+                    return true;
+                }
+                default -> {
+                }
+            }
+        }
+        return false;
     }
 
     @Override

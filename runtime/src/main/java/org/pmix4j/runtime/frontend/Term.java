@@ -46,7 +46,7 @@ public final class Term {
             gone.get(WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
             Optional<ProcessHandle> process = dvmProcess(dvm);
             if (process.isPresent()) {
-                process.get().onExit().get(WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                awaitEnd(process.get());
             }
         } catch (PmixException e) {
             throw new LaunchException("the DVM " + dvm.nspace() + " refused to terminate: " + e.getMessage(), 1);
@@ -61,6 +61,23 @@ public final class Term {
             tool.close();
         }
         return 0;
+    }
+
+    /**
+     * Waits until {@code process} has ended, looking every few milliseconds. A zombie has ended: a daemonized
+     * DVM's parent is the node's init, which reaps it when it will (this machine's, 1.5-1.8 s later; a
+     * container's that never reaps would have kept term waiting its whole limit), and the JDK's
+     * {@code isAlive()} and {@code onExit()} wait for the reaping.
+     */
+    private static void awaitEnd(ProcessHandle process) throws InterruptedException,
+            java.util.concurrent.TimeoutException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
+        while (process.isAlive() && !org.pmix4j.runtime.ProcessStates.kernelState(process.pid()).equals("zombie")) {
+            if (System.nanoTime() > deadline) {
+                throw new java.util.concurrent.TimeoutException();
+            }
+            Thread.sleep(5);
+        }
     }
 
     /** The DVM's process: its namespace is {@code pmix4j-<host>-<pid>@0} (our runtime's naming). */
