@@ -37,7 +37,7 @@ final class OutputFormatter {
     private static final byte[][] ESCAPES = new byte[256][];
 
     // Built by hand: every launcher and front end makes a formatter for its first line of output, and in a
-    // fresh JVM 256 String.format calls and the date pattern below took ~20 ms of it (the pattern's day and
+    // fresh JVM 256 String.format calls and the date pattern below took ~25 ms of it (the pattern's day and
     // month names load the locale's text), timestamps asked for or not.
     static {
         for (int b = 0; b < 256; b++) {

@@ -116,7 +116,8 @@ final class ConnectAcceptor {
             c.close("gone before its handshake was read");
             return;
         }
-        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req), claimedPid(req)).whenCompleteAsync((id, err) -> {
+        long claimed = claimedPid(req);
+        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req), claimed).whenCompleteAsync((id, err) -> {
             if (c.isClosed()) {
                 return;
             }
@@ -143,10 +144,10 @@ final class ConnectAcceptor {
         }, loop);
     }
 
-    /** The pid the host started a connecting client as, when it says; -1 otherwise (and for tools). */
     /**
-     * The pid a tool says it has (PMIX_PROC_PID, as libpmix's tools and ours send it), -1 for a client (whose
-     * process the host started) or a tool that says none: where the kernel's answer is looked for first.
+     * The pid a tool says it has (PMIX_PROC_PID in its connect request, as pmix4j's tools send it), -1 for a
+     * client (whose process the host started) or a tool that says none: where the kernel's answer is looked
+     * for first.
      */
     private static long claimedPid(ConnectRequest req) {
         if (req.type().isClient()) {
@@ -164,6 +165,7 @@ final class ConnectAcceptor {
         return -1;
     }
 
+    /** The pid the host started a connecting client as, when it says; -1 otherwise (and for tools). */
     private LongSupplier startedPid(ConnectRequest req) {
         Namespace ns = req.type().isClient() ? namespaces.apply(req.nspace()) : null;
         LocalClient lc = ns == null ? null : ns.client(req.rank());
