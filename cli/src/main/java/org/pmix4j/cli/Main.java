@@ -35,10 +35,8 @@ public final class Main implements Runnable {
             // picocli builds the model of every subcommand of the tree, reading all their annotations: each
             // of these commands is given only its own (the daemon on every node of a multi-node job, a DVM,
             // which is started twice when it daemonizes, and its front ends)
-            CommandLine alone = new CommandLine(RUN_ALONE.get(args[0]).get());
-            alone.setExecutionExceptionHandler(new ErrorHandler());
-            alone.setParameterExceptionHandler(new UsageErrorHandler());
-            return alone.execute(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return withHandlers(new CommandLine(RUN_ALONE.get(args[0]).get()))
+                    .execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
             // the launcher's start-up time is paid by every job: build only the model of the command run,
@@ -47,10 +45,8 @@ public final class Main implements Runnable {
                 JdkWarmUp.sockets();
             }
             JobCommand job = args[0].equals("run") ? new RunCommand() : new PrunCommand();
-            CommandLine run = new CommandLine(job);
+            CommandLine run = withHandlers(new CommandLine(job));
             run.setStopAtPositional(true);
-            run.setExecutionExceptionHandler(new ErrorHandler());
-            run.setParameterExceptionHandler(new UsageErrorHandler());
             String[] given = java.util.Arrays.copyOfRange(args, 1, args.length);
             String[] rewritten;
             try {
@@ -62,12 +58,10 @@ public final class Main implements Runnable {
             }
             return run.execute(rewritten);
         }
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = withHandlers(new CommandLine(new Main()));
         // everything after the program name belongs to the program, even words that look like options
         cl.getSubcommands().get("run").setStopAtPositional(true);
         cl.getSubcommands().get("prun").setStopAtPositional(true);
-        cl.setExecutionExceptionHandler(new ErrorHandler());
-        cl.setParameterExceptionHandler(new UsageErrorHandler());
         return cl.execute(args);
     }
 
@@ -76,21 +70,22 @@ public final class Main implements Runnable {
             "daemon", DaemonCommand::new, "dvm", DvmCommand::new, "term", TermCommand::new, "ps", PsCommand::new,
             "sched", SchedCommand::new);
 
+    /** The words that ask for help or the version (picocli's standard help options). */
+    private static final java.util.Set<String> HELP = java.util.Set.of("-h", "--help", "-V", "--version");
+
     /**
      * Whether a command line asks for help or the version: those go through the whole tree, whose usage names
      * the command in full ({@code pmix4j dvm}, not {@code dvm}).
      */
     private static boolean asksForHelp(String[] args) {
-        for (String a : args) {
-            switch (a) {
-                case "-h", "--help", "-V", "--version" -> {
-                    return true;
-                }
-                default -> {
-                }
-            }
-        }
-        return false;
+        return java.util.Arrays.stream(args).anyMatch(HELP::contains);
+    }
+
+    /** How every command line reports errors: ours as one line, picocli's usage errors with the usage. */
+    private static CommandLine withHandlers(CommandLine cl) {
+        cl.setExecutionExceptionHandler(new ErrorHandler());
+        cl.setParameterExceptionHandler(new UsageErrorHandler());
+        return cl;
     }
 
     @Override

@@ -33,20 +33,34 @@ public final class ProcessStates {
 
     /** The state letter of /proc/PID/stat in words. */
     public static String kernelState(long pid) {
+        char st = stateLetter(pid);
+        return switch (st) {
+            case 'R' -> "running";
+            case 'S' -> "sleeping";
+            case 'D' -> "in uninterruptible wait";
+            case 'T', 't' -> "stopped";
+            case 'Z' -> "zombie";
+            case 0 -> "state unknown";
+            default -> "state " + st;
+        };
+    }
+
+    /**
+     * Whether {@code process} has ended: gone, or a zombie whose parent has yet to reap it (the JDK's
+     * {@code isAlive()} and {@code onExit()} wait for the reaping, which an init process may do late or never).
+     */
+    public static boolean ended(ProcessHandle process) {
+        return !process.isAlive() || stateLetter(process.pid()) == 'Z';
+    }
+
+    /** The state letter of /proc/PID/stat (after the command's closing parenthesis), 0 when unreadable. */
+    private static char stateLetter(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             int close = stat.lastIndexOf(')');
-            char st = close > 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
-            return switch (st) {
-                case 'R' -> "running";
-                case 'S' -> "sleeping";
-                case 'D' -> "in uninterruptible wait";
-                case 'T', 't' -> "stopped";
-                case 'Z' -> "zombie";
-                default -> "state " + st;
-            };
+            return close > 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
         } catch (IOException e) {
-            return "state unknown";
+            return 0;
         }
     }
 }

@@ -93,7 +93,6 @@ final class DvmProcess implements AutoCloseable {
         }
     }
 
-    /** How a front end ended. */
     /** How a front end ended, and what the DVM had said by then (shown with a failure: why it refused one). */
     record Ended(int status, String stdout, String stderr, String dvmLog) {
         Ended(int status, String stdout, String stderr) {

@@ -158,7 +158,7 @@ class DvmTest {
                 assertEquals(0, term.waitFor(Duration.ofSeconds(60)), term.all());
             }
             // ended: gone, or a zombie that the node's init has yet to reap (the daemonized DVM is its child)
-            assertTrue(!daemon.isAlive() || org.pmix4j.runtime.ProcessStates.kernelState(pid).equals("zombie"),
+            assertTrue(org.pmix4j.runtime.ProcessStates.ended(daemon),
                     "term returns once the DVM has ended; it is " + org.pmix4j.runtime.ProcessStates.kernelState(pid));
             assertEquals(List.of(), leftovers(t));
         } finally {

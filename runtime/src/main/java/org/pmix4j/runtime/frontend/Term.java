@@ -64,15 +64,15 @@ public final class Term {
     }
 
     /**
-     * Waits until {@code process} has ended, looking every few milliseconds. A zombie has ended: a daemonized
-     * DVM's parent is the node's init, which reaps it when it will (this machine's, 1.5-1.8 s later; a
-     * container's that never reaps would have kept term waiting its whole limit), and the JDK's
-     * {@code isAlive()} and {@code onExit()} wait for the reaping.
+     * Waits until {@code process} has ended, a zombie included ({@link org.pmix4j.runtime.ProcessStates#ended}),
+     * looking every few milliseconds: a daemonized DVM's parent is the node's init, which reaps it when it will
+     * (this machine's, 1.5-1.8 s later; a container's that never reaps would have kept term waiting its whole
+     * limit).
      */
     private static void awaitEnd(ProcessHandle process) throws InterruptedException,
             java.util.concurrent.TimeoutException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
-        while (process.isAlive() && !org.pmix4j.runtime.ProcessStates.kernelState(process.pid()).equals("zombie")) {
+        while (!org.pmix4j.runtime.ProcessStates.ended(process)) {
             if (System.nanoTime() > deadline) {
                 throw new java.util.concurrent.TimeoutException();
             }
