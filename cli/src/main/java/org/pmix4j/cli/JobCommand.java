@@ -135,6 +135,27 @@ abstract class JobCommand {
             description = "The program to run and its arguments; further applications after ':' (none with --app).")
     List<String> words = new ArrayList<>();
 
+    /**
+     * This command's picocli model. {@code run} and {@code prun} have theirs built without reading their
+     * annotations, written from them at build time ({@code RunModel}, {@code PrunModel}): reading them costs a
+     * fresh JVM ~100 ms, and every job pays it.
+     */
+    CommandLine.Model.CommandSpec model() {
+        return CommandLine.Model.CommandSpec.forAnnotatedObject(this);
+    }
+
+    /**
+     * The command line of this command as pmix4j's command tree has it (its usage names it in full, {@code
+     * pmix4j prun}), without the tree: everything after the program's name belongs to the program.
+     */
+    CommandLine commandLine() {
+        CommandLine.Model.CommandSpec spec = model();
+        spec.parent(CommandLine.Model.CommandSpec.create().name("pmix4j"));
+        CommandLine cl = new CommandLine(spec);
+        cl.setStopAtPositional(true);
+        return cl;
+    }
+
     Launcher.Options options() {
         return optionsBuilder().build();
     }

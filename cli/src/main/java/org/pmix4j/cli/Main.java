@@ -39,14 +39,13 @@ public final class Main implements Runnable {
                     .execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
-            // the launcher's start-up time is paid by every job: build only the model of the command run,
-            // not of every subcommand (picocli builds the whole tree eagerly)
+            // the launcher's start-up time is paid by every job: only the model of the command run, not of
+            // every subcommand (picocli builds the whole tree eagerly), and one written out at build time
             if (args[0].equals("prun")) {
                 JdkWarmUp.sockets();
             }
             JobCommand job = args[0].equals("run") ? new RunCommand() : new PrunCommand();
-            CommandLine run = withHandlers(new CommandLine(job));
-            run.setStopAtPositional(true);
+            CommandLine run = withHandlers(job.commandLine());
             String[] given = java.util.Arrays.copyOfRange(args, 1, args.length);
             String[] rewritten;
             try {

@@ -3,6 +3,7 @@ package org.pmix4j.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pmix4j.runtime.frontend.Prun;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -23,6 +24,11 @@ final class PrunCommand extends JobCommand implements Callable<Integer> {
 
     @Mixin
     SessionChoice session = new SessionChoice();
+
+    @Override
+    CommandLine.Model.CommandSpec model() {
+        return PrunModel.of(this);
+    }
 
     @Override
     public Integer call() {

@@ -59,6 +59,11 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
+    CommandLine.Model.CommandSpec model() {
+        return RunModel.of(this);
+    }
+
+    @Override
     public Integer call() {
         return CommandErrors.run("run", () -> {
             List<AppContext> apps = applications(System.getenv());

@@ -28,8 +28,7 @@ public final class CompatParse {
     /** Reads {@code args} as {@code pmix4j <command> args} would ({@code run} or {@code prun}). */
     public static Outcome parse(String command, String... args) {
         JobCommand job = command.equals("run") ? new RunCommand() : new PrunCommand();
-        CommandLine cl = new CommandLine(job);
-        cl.setStopAtPositional(true);
+        CommandLine cl = job.commandLine();
         try {
             String[] rewritten = LegacyCommandLine.rewrite(args, cl.getCommandSpec(), job.notices).args();
             cl.parseArgs(rewritten);
