@@ -72,52 +72,61 @@ final class Libc {
     private static final long ERRNO_OFFSET = CALL_STATE.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
 
     // calls that set errno: their handles take the call-state segment first
-    private static final MethodHandle PIPE2 = errnoCall("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle OPEN = errnoCall("open",
+    private static final Downcall PIPE2 = errnoCall("pipe2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final Downcall OPEN = errnoCall("open",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle WAITPID = errnoCall("waitpid",
+    private static final Downcall CLOSE = errnoCall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final Downcall WAITPID = errnoCall("waitpid",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle KILL = errnoCall("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
-    private static final MethodHandle READ = errnoCall("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle WRITE = errnoCall("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle POLL = errnoCall("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+    private static final Downcall KILL = errnoCall("kill", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final Downcall READ = errnoCall("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final Downcall WRITE = errnoCall("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final Downcall POLL = errnoCall("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
     /** glibc 2.36 and newer (Linux 5.3): absent, processes are waited for by a thread each. */
-    private static final MethodHandle PIDFD_OPEN = LIBC.find("pidfd_open")
-            .map(sym -> LINKER.downcallHandle(sym, FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT),
+    private static final Downcall PIDFD_OPEN = LIBC.find("pidfd_open")
+            .map(sym -> new Downcall(sym, FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT),
                     Linker.Option.captureCallState("errno")))
             .orElse(null);
-    private static final MethodHandle PTRACE = errnoCall("ptrace",
+    private static final Downcall PTRACE = errnoCall("ptrace",
             FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), Linker.Option.firstVariadicArg(1));
-    private static final MethodHandle SIGEMPTYSET = errnoCall("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SIGADDSET = errnoCall("sigaddset", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final Downcall SIGEMPTYSET = errnoCall("sigemptyset", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final Downcall SIGADDSET = errnoCall("sigaddset", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
 
     // the posix_spawn family returns the error number itself
-    private static final MethodHandle SPAWN = call("posix_spawn",
+    private static final Downcall SPAWN = call("posix_spawn",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle ATTR_INIT = call("posix_spawnattr_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ATTR_DESTROY = call("posix_spawnattr_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ATTR_SETFLAGS = call("posix_spawnattr_setflags",
+    private static final Downcall ATTR_INIT = call("posix_spawnattr_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final Downcall ATTR_DESTROY = call("posix_spawnattr_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final Downcall ATTR_SETFLAGS = call("posix_spawnattr_setflags",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_SHORT));
-    private static final MethodHandle ATTR_SETSIGMASK = call("posix_spawnattr_setsigmask",
+    private static final Downcall ATTR_SETSIGMASK = call("posix_spawnattr_setsigmask",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle ATTR_SETSIGDEFAULT = call("posix_spawnattr_setsigdefault",
+    private static final Downcall ATTR_SETSIGDEFAULT = call("posix_spawnattr_setsigdefault",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle ACTIONS_INIT = call("posix_spawn_file_actions_init",
+    private static final Downcall ACTIONS_INIT = call("posix_spawn_file_actions_init",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ACTIONS_DESTROY = call("posix_spawn_file_actions_destroy",
+    private static final Downcall ACTIONS_DESTROY = call("posix_spawn_file_actions_destroy",
             FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ACTIONS_DUP2 = call("posix_spawn_file_actions_adddup2",
+    private static final Downcall ACTIONS_DUP2 = call("posix_spawn_file_actions_adddup2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    private static final MethodHandle ACTIONS_CHDIR = call("posix_spawn_file_actions_addchdir_np",
+    private static final Downcall ACTIONS_CHDIR = call("posix_spawn_file_actions_addchdir_np",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle ACTIONS_CLOSEFROM = call("posix_spawn_file_actions_addclosefrom_np",
+    private static final Downcall ACTIONS_CLOSEFROM = call("posix_spawn_file_actions_addclosefrom_np",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
 
-    private static final MethodHandle STRERROR = call("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-    private static final MethodHandle STRERRORNAME = call("strerrorname_np", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final Downcall STRERROR = call("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final Downcall STRERRORNAME = call("strerrorname_np", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
     private Libc() {
+    }
+
+    /**
+     * Sets this class up: finds every C function it calls, without making their handles. A C library
+     * without one of them fails here (an UnsupportedOperationException that names it, in this class's
+     * initialisation).
+     */
+    static void requireFunctions() {
+        // the class initialisation, which this call triggers, does the work
     }
 
     /** pipe2(O_CLOEXEC): {read end, write end}, neither inherited by any child unless dup2'd to 0, 1 or 2. */
@@ -130,7 +139,7 @@ final class Libc {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment fds = a.allocate(JAVA_INT, 2);
             MemorySegment st = a.allocate(CALL_STATE);
-            check(invoke(() -> (int) PIPE2.invokeExact(st, fds, O_CLOEXEC | flags)), st, "pipe2 (" + what + ")");
+            check(invoke(() -> (int) PIPE2.handle().invokeExact(st, fds, O_CLOEXEC | flags)), st, "pipe2 (" + what + ")");
             return new int[] {fds.getAtIndex(JAVA_INT, 0), fds.getAtIndex(JAVA_INT, 1)};
         }
     }
@@ -140,14 +149,14 @@ final class Libc {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment st = a.allocate(CALL_STATE);
             MemorySegment name = a.allocateFrom(path);
-            return check(invoke(() -> (int) OPEN.invokeExact(st, name, flags | O_CLOEXEC, mode)), st, "open " + path);
+            return check(invoke(() -> (int) OPEN.handle().invokeExact(st, name, flags | O_CLOEXEC, mode)), st, "open " + path);
         }
     }
 
     static void close(int fd) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment st = a.allocate(CALL_STATE);
-            check(invoke(() -> (int) CLOSE.invokeExact(st, fd)), st, "close(" + fd + ")");
+            check(invoke(() -> (int) CLOSE.handle().invokeExact(st, fd)), st, "close(" + fd + ")");
         }
     }
 
@@ -169,7 +178,7 @@ final class Libc {
             MemorySegment status = a.allocate(JAVA_INT);
             MemorySegment st = a.allocate(CALL_STATE);
             while (true) {
-                int r = invoke(() -> (int) WAITPID.invokeExact(st, (int) pid, status, options));
+                int r = invoke(() -> (int) WAITPID.handle().invokeExact(st, (int) pid, status, options));
                 if (r == -1 && errno(st) == EINTR) {
                     continue;
                 }
@@ -182,7 +191,7 @@ final class Libc {
     /** read(2) into {@code into}, again after EINTR: the bytes read, 0 at the end of the stream. */
     static int read(int fd, MemorySegment into, MemorySegment callState) throws IOException {
         while (true) {
-            long r = invoke(() -> (long) READ.invokeExact(callState, fd, into, into.byteSize()));
+            long r = invoke(() -> (long) READ.handle().invokeExact(callState, fd, into, into.byteSize()));
             if (r == -1 && errno(callState) == EINTR) {
                 continue;
             }
@@ -198,7 +207,7 @@ final class Libc {
         long done = 0;
         while (done < from.byteSize()) {
             MemorySegment rest = from.asSlice(done);
-            long r = invoke(() -> (long) WRITE.invokeExact(callState, fd, rest, rest.byteSize()));
+            long r = invoke(() -> (long) WRITE.handle().invokeExact(callState, fd, rest, rest.byteSize()));
             if (r == -1 && errno(callState) == EINTR) {
                 continue;
             }
@@ -214,7 +223,7 @@ final class Libc {
      * EINTR (the caller looks again).
      */
     static int poll(MemorySegment fds, int count, MemorySegment callState) throws IOException {
-        int r = invoke(() -> (int) POLL.invokeExact(callState, fds, (long) count, -1));
+        int r = invoke(() -> (int) POLL.handle().invokeExact(callState, fds, (long) count, -1));
         if (r == -1 && errno(callState) == EINTR) {
             return 0;
         }
@@ -228,7 +237,7 @@ final class Libc {
         }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment st = a.allocate(CALL_STATE);
-            return check(invoke(() -> (int) PIDFD_OPEN.invokeExact(st, (int) pid, 0)), st, "pidfd_open(" + pid + ")");
+            return check(invoke(() -> (int) PIDFD_OPEN.handle().invokeExact(st, (int) pid, 0)), st, "pidfd_open(" + pid + ")");
         }
     }
 
@@ -240,7 +249,7 @@ final class Libc {
     static void kill(long pid, int signal) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment st = a.allocate(CALL_STATE);
-            check(invoke(() -> (int) KILL.invokeExact(st, (int) pid, signal)), st, "kill(" + pid + ", " + signal + ")");
+            check(invoke(() -> (int) KILL.handle().invokeExact(st, (int) pid, signal)), st, "kill(" + pid + ", " + signal + ")");
         }
     }
 
@@ -248,7 +257,7 @@ final class Libc {
     static void ptrace(int request, String name, long pid, long addr, long data) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment st = a.allocate(CALL_STATE);
-            long r = invoke(() -> (long) PTRACE.invokeExact(st, request, (int) pid, addr, data));
+            long r = invoke(() -> (long) PTRACE.handle().invokeExact(st, request, (int) pid, addr, data));
             if (r == -1) {
                 throw failure("ptrace(" + name + ", " + pid + ")", errno(st));
             }
@@ -259,9 +268,9 @@ final class Libc {
     static MemorySegment sigset(Arena arena, int... signals) throws IOException {
         MemorySegment set = arena.allocate(SIGSET_SIZE, 8);
         MemorySegment st = arena.allocate(CALL_STATE);
-        check(invoke(() -> (int) SIGEMPTYSET.invokeExact(st, set)), st, "sigemptyset");
+        check(invoke(() -> (int) SIGEMPTYSET.handle().invokeExact(st, set)), st, "sigemptyset");
         for (int s : signals) {
-            check(invoke(() -> (int) SIGADDSET.invokeExact(st, set, s)), st, "sigaddset(" + s + ")");
+            check(invoke(() -> (int) SIGADDSET.handle().invokeExact(st, set, s)), st, "sigaddset(" + s + ")");
         }
         return set;
     }
@@ -271,63 +280,63 @@ final class Libc {
             MemorySegment envp, String what) throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment pid = a.allocate(JAVA_INT);
-            spawnCheck(invoke(() -> (int) SPAWN.invokeExact(pid, path, actions, attr, argv, envp)), "posix_spawn " + what);
+            spawnCheck(invoke(() -> (int) SPAWN.handle().invokeExact(pid, path, actions, attr, argv, envp)), "posix_spawn " + what);
             return pid.get(JAVA_INT, 0);
         }
     }
 
     static MemorySegment spawnAttributes(Arena arena) throws IOException {
         MemorySegment attr = arena.allocate(SPAWN_ATTR_SIZE, 16);
-        spawnCheck(invoke(() -> (int) ATTR_INIT.invokeExact(attr)), "posix_spawnattr_init");
+        spawnCheck(invoke(() -> (int) ATTR_INIT.handle().invokeExact(attr)), "posix_spawnattr_init");
         return attr;
     }
 
     static void destroyAttributes(MemorySegment attr) throws IOException {
-        spawnCheck(invoke(() -> (int) ATTR_DESTROY.invokeExact(attr)), "posix_spawnattr_destroy");
+        spawnCheck(invoke(() -> (int) ATTR_DESTROY.handle().invokeExact(attr)), "posix_spawnattr_destroy");
     }
 
     static void setFlags(MemorySegment attr, short flags) throws IOException {
-        spawnCheck(invoke(() -> (int) ATTR_SETFLAGS.invokeExact(attr, flags)), "posix_spawnattr_setflags");
+        spawnCheck(invoke(() -> (int) ATTR_SETFLAGS.handle().invokeExact(attr, flags)), "posix_spawnattr_setflags");
     }
 
     static void setSignalMask(MemorySegment attr, MemorySegment set) throws IOException {
-        spawnCheck(invoke(() -> (int) ATTR_SETSIGMASK.invokeExact(attr, set)), "posix_spawnattr_setsigmask");
+        spawnCheck(invoke(() -> (int) ATTR_SETSIGMASK.handle().invokeExact(attr, set)), "posix_spawnattr_setsigmask");
     }
 
     static void setSignalDefaults(MemorySegment attr, MemorySegment set) throws IOException {
-        spawnCheck(invoke(() -> (int) ATTR_SETSIGDEFAULT.invokeExact(attr, set)), "posix_spawnattr_setsigdefault");
+        spawnCheck(invoke(() -> (int) ATTR_SETSIGDEFAULT.handle().invokeExact(attr, set)), "posix_spawnattr_setsigdefault");
     }
 
     static MemorySegment fileActions(Arena arena) throws IOException {
         MemorySegment actions = arena.allocate(FILE_ACTIONS_SIZE, 16);
-        spawnCheck(invoke(() -> (int) ACTIONS_INIT.invokeExact(actions)), "posix_spawn_file_actions_init");
+        spawnCheck(invoke(() -> (int) ACTIONS_INIT.handle().invokeExact(actions)), "posix_spawn_file_actions_init");
         return actions;
     }
 
     static void destroyFileActions(MemorySegment actions) throws IOException {
-        spawnCheck(invoke(() -> (int) ACTIONS_DESTROY.invokeExact(actions)), "posix_spawn_file_actions_destroy");
+        spawnCheck(invoke(() -> (int) ACTIONS_DESTROY.handle().invokeExact(actions)), "posix_spawn_file_actions_destroy");
     }
 
     static void addDup2(MemorySegment actions, int fd, int target) throws IOException {
-        spawnCheck(invoke(() -> (int) ACTIONS_DUP2.invokeExact(actions, fd, target)), "posix_spawn_file_actions_adddup2");
+        spawnCheck(invoke(() -> (int) ACTIONS_DUP2.handle().invokeExact(actions, fd, target)), "posix_spawn_file_actions_adddup2");
     }
 
     /** glibc 2.29 and newer. */
     static void addChdir(MemorySegment actions, MemorySegment dir) throws IOException {
-        spawnCheck(invoke(() -> (int) ACTIONS_CHDIR.invokeExact(actions, dir)), "posix_spawn_file_actions_addchdir_np");
+        spawnCheck(invoke(() -> (int) ACTIONS_CHDIR.handle().invokeExact(actions, dir)), "posix_spawn_file_actions_addchdir_np");
     }
 
     /** glibc 2.34 and newer: the child closes every descriptor from {@code from} on before it execs. */
     static void addCloseFrom(MemorySegment actions, int from) throws IOException {
-        spawnCheck(invoke(() -> (int) ACTIONS_CLOSEFROM.invokeExact(actions, from)),
+        spawnCheck(invoke(() -> (int) ACTIONS_CLOSEFROM.handle().invokeExact(actions, from)),
                 "posix_spawn_file_actions_addclosefrom_np");
     }
 
     /** "ENOENT (No such file or directory)": the errno's name and its text. */
     static String describe(int errno) {
         try {
-            MemorySegment name = (MemorySegment) STRERRORNAME.invokeExact(errno);
-            MemorySegment text = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment name = (MemorySegment) STRERRORNAME.handle().invokeExact(errno);
+            MemorySegment text = (MemorySegment) STRERROR.handle().invokeExact(errno);
             String n = name.equals(MemorySegment.NULL) ? "errno " + errno : cString(name);
             return n + " (" + cString(text) + ")";
         } catch (Throwable t) {
@@ -361,15 +370,44 @@ final class Libc {
         return p.reinterpret(4096).getString(0);
     }
 
-    private static MethodHandle call(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(symbol(name), fd);
+    private static Downcall call(String name, FunctionDescriptor fd) {
+        return new Downcall(symbol(name), fd);
     }
 
-    private static MethodHandle errnoCall(String name, FunctionDescriptor fd, Linker.Option... more) {
+    private static Downcall errnoCall(String name, FunctionDescriptor fd, Linker.Option... more) {
         Linker.Option[] options = new Linker.Option[more.length + 1];
         options[0] = Linker.Option.captureCallState("errno");
         System.arraycopy(more, 0, options, 1, more.length);
-        return LINKER.downcallHandle(symbol(name), fd, options);
+        return new Downcall(symbol(name), fd, options);
+    }
+
+    /**
+     * One C function: found in the C library when this class is set up (a library without it makes the class
+     * unusable at once), its downcall handle made at its first call. Making a handle generates code: a few
+     * milliseconds each in a fresh JVM, ~250 ms for all of them, which every launcher paid at its start
+     * when they were all made together, while a job without a debugger needs only those of posix_spawn.
+     */
+    private static final class Downcall {
+        private final MemorySegment symbol;
+        private final FunctionDescriptor descriptor;
+        private final Linker.Option[] options;
+        /** Made at most a few times over when threads race to the first call: each is as good. */
+        private volatile MethodHandle handle;
+
+        Downcall(MemorySegment symbol, FunctionDescriptor descriptor, Linker.Option... options) {
+            this.symbol = symbol;
+            this.descriptor = descriptor;
+            this.options = options;
+        }
+
+        MethodHandle handle() {
+            MethodHandle h = handle;
+            if (h == null) {
+                h = LINKER.downcallHandle(symbol, descriptor, options);
+                handle = h;
+            }
+            return h;
+        }
     }
 
     private static MemorySegment symbol(String name) {

@@ -7,9 +7,9 @@ import java.util.List;
 /** {@link SessionSpawn} with posix_spawn (POSIX_SPAWN_SETSID) and a reaper thread per process. */
 public final class PosixSessionSpawn implements SessionSpawn {
 
-    /** Binds the C calls now, so that a C library without them makes this implementation unavailable. */
+    /** Finds the C calls now, so that a C library without them makes this implementation unavailable. */
     public PosixSessionSpawn() {
-        Libc.describe(0);
+        Libc.requireFunctions();
     }
 
     @Override

@@ -34,9 +34,9 @@ public final class PtraceExecHold implements ExecHold {
     private static final String SHELL = "/bin/sh";
     private static final String STOP_THEN_EXEC = "kill -STOP $$; exec \"$@\"";
 
-    /** Binds the C calls now, so that a C library without them makes this implementation unavailable. */
+    /** Finds the C calls now, so that a C library without them makes this implementation unavailable. */
     public PtraceExecHold() {
-        Libc.describe(0);
+        Libc.requireFunctions();
     }
 
     @Override

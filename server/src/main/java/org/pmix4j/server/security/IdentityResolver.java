@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.pmix4j.api.internal.Log;
 
 /**
@@ -40,6 +41,8 @@ public final class IdentityResolver implements AutoCloseable {
     }
 
     private final SocketTable table;
+    /** makes {@link #lookup}, on the resolver's thread */
+    private final Supplier<SocketLookup> lookupMaker;
     /** asks for one socket at a time; none when this JVM or kernel cannot, or once it failed */
     private SocketLookup lookup;
     private final SocketHolders holders;
@@ -49,20 +52,24 @@ public final class IdentityResolver implements AutoCloseable {
     private volatile boolean closed;
 
     public IdentityResolver(Path proc) {
-        this(proc, null);
+        this(proc, () -> null);
     }
 
-    /** {@code lookup}: the sockets are asked of it first, then of the tables (null: of the tables only). */
-    IdentityResolver(Path proc, SocketLookup lookup) {
+    /**
+     * {@code lookupMaker} makes the lookup the sockets are asked of first, then the tables (it may make none:
+     * the tables only). It is called on the resolver's thread as it starts: the netlink lookup's downcalls
+     * cost a fresh JVM ~40–80 ms to make, which the server's start then does not wait for.
+     */
+    IdentityResolver(Path proc, Supplier<SocketLookup> lookupMaker) {
         this.table = new SocketTable(proc.resolve("net"));
-        this.lookup = lookup;
+        this.lookupMaker = lookupMaker;
         this.holders = new SocketHolders(proc);
         this.thread = Thread.ofPlatform().daemon().name("pmix4j-peer-identity").unstarted(this::run);
         thread.start();
     }
 
     public static IdentityResolver forThisNode() {
-        return new IdentityResolver(Path.of("/proc"), SocketLookups.forThisNode().orElse(null));
+        return new IdentityResolver(Path.of("/proc"), () -> SocketLookups.forThisNode().orElse(null));
     }
 
     /**
@@ -102,6 +109,7 @@ public final class IdentityResolver implements AutoCloseable {
 
     private void run() {
         try {
+            lookup = lookupMaker.get();
             serve();
         } finally {
             if (lookup != null) {

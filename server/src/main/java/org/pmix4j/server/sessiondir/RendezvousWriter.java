@@ -10,6 +10,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -35,6 +37,8 @@ final class RendezvousWriter {
     private static final Log LOG = Log.of(RendezvousWriter.class);
     /** Prefix of every temporary name; it must never start with "pmix.". */
     static final String TEMP_PREFIX = ".pmix4j-";
+    /** Numbers the temporary files of this process. */
+    private static final AtomicLong TEMP_COUNT = new AtomicLong();
     private static final int CLAIM_ATTEMPTS = 5;
 
     private final DirectoryTracker dirs;
@@ -155,22 +159,36 @@ final class RendezvousWriter {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** Creates the directory if needed and writes the content to a fresh owner-only temporary file there. */
+    /**
+     * Creates the directory if needed and writes the content to a fresh owner-only temporary file there,
+     * named by this process and a count: {@code Files.createTempFile} draws its names from a SecureRandom,
+     * whose set-up cost every server's start ~20 ms. Not forced to disk: a rendezvous file means something
+     * only while its server runs, which a crash of the machine ends too.
+     */
     private Path writeTemp(Path target, byte[] content) {
         Path dir = dirs.ensure(target.getParent());
-        Path temp;
+        FileChannel ch = null;
+        Path temp = null;
         try {
-            temp = Files.createTempFile(dir, TEMP_PREFIX, ".tmp", OwnerOnly.fileAttributes(dir));
+            while (ch == null) {
+                temp = dir.resolve(TEMP_PREFIX + ProcessHandle.current().pid() + "-" + TEMP_COUNT.incrementAndGet()
+                        + ".tmp");
+                try {
+                    ch = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                            OwnerOnly.fileAttributes(dir));
+                } catch (FileAlreadyExistsException e) {
+                    // left by an earlier process of the same pid: take the next name
+                }
+            }
         } catch (IOException e) {
             throw new PmixException(PmixStatus.PMIX_ERR_FILE_OPEN_FAILURE, "cannot create a file in " + dir + ": "
                     + e, e);
         }
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        try (FileChannel open = ch) {
             ByteBuffer b = ByteBuffer.wrap(content);
             while (b.hasRemaining()) {
-                ch.write(b);
+                open.write(b);
             }
-            ch.force(true);
             return temp;
         } catch (IOException e) {
             deleteQuietly(temp);

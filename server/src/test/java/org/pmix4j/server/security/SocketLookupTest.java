@@ -114,8 +114,8 @@ class SocketLookupTest {
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
                 Socket peer = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
                 Socket accepted = server.accept();
-                IdentityResolver withLookup = new IdentityResolver(Path.of("/proc"), lookup());
-                IdentityResolver tablesOnly = new IdentityResolver(Path.of("/proc"), null)) {
+                IdentityResolver withLookup = new IdentityResolver(Path.of("/proc"), SocketLookupTest::lookup);
+                IdentityResolver tablesOnly = new IdentityResolver(Path.of("/proc"), () -> null)) {
             InetSocketAddress p = (InetSocketAddress) accepted.getRemoteSocketAddress();
             InetSocketAddress s = (InetSocketAddress) accepted.getLocalSocketAddress();
             KernelIdentity a = withLookup.resolve(p, s).get(30, TimeUnit.SECONDS);
