@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,9 +26,10 @@ public final class CpuBinder {
 
     private final Path taskset;
     private final CpuSet allowed;
-    private final BindingSupport support;
+    /** Known once the trial run of taskset is over (see {@link #using}). */
+    private final CompletableFuture<BindingSupport> support;
 
-    private CpuBinder(Path taskset, CpuSet allowed, BindingSupport support) {
+    private CpuBinder(Path taskset, CpuSet allowed, CompletableFuture<BindingSupport> support) {
         this.taskset = taskset;
         this.allowed = allowed;
         this.support = support;
@@ -46,21 +48,32 @@ public final class CpuBinder {
         return using(found, topology.allowed());
     }
 
-    /** Binds with the given {@code taskset}, after checking that it can bind to one of {@code allowed}. */
+    /**
+     * Binds with the given {@code taskset}, after checking that it can bind to one of {@code allowed}. The
+     * check runs taskset once, on a thread of its own: a launcher asks {@link #support} only when it maps its
+     * first job, after its server has started, so the ~20 ms of the trial are not waited for.
+     */
     public static CpuBinder using(Path taskset, CpuSet allowed) {
-        String problem = trial(taskset, allowed);
-        return new CpuBinder(taskset, allowed, problem == null ? BindingSupport.SUPPORTED
-                : BindingSupport.unsupported(problem));
+        CompletableFuture<BindingSupport> support = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("pmix4j-taskset-trial").start(() -> {
+            try {
+                String problem = trial(taskset, allowed);
+                support.complete(problem == null ? BindingSupport.SUPPORTED : BindingSupport.unsupported(problem));
+            } catch (RuntimeException | Error e) {
+                support.complete(BindingSupport.unsupported("checking " + taskset + " failed: " + e));
+            }
+        });
+        return new CpuBinder(taskset, allowed, support);
     }
 
     /** A binder that binds nothing, for the given reason. */
     public static CpuBinder unsupported(String reason) {
-        return new CpuBinder(null, CpuSet.EMPTY, BindingSupport.unsupported(reason));
+        return new CpuBinder(null, CpuSet.EMPTY, CompletableFuture.completedFuture(BindingSupport.unsupported(reason)));
     }
 
     /** Whether binding works here, and if not why: give it to the mapper. */
     public BindingSupport support() {
-        return support;
+        return support.join();
     }
 
     /**
@@ -70,7 +83,7 @@ public final class CpuBinder {
      * for that; the process then runs unbound rather than failing to start).
      */
     public List<String> bindCommandPrefix(CpuSet cpus) {
-        if (cpus == null || cpus.isEmpty() || !support.supported() || !allowed.containsAll(cpus)) {
+        if (cpus == null || cpus.isEmpty() || !support().supported() || !allowed.containsAll(cpus)) {
             return List.of();
         }
         return List.of(taskset.toString(), "-c", cpus.toList());

@@ -2,7 +2,6 @@ package org.pmix4j.wire.protocol;
 
 import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -167,9 +166,21 @@ public record RendezvousContent(String uri, String version, long pid, long uid, 
      * padded to two places with a space, English names).
      */
     public static String ctime(ZonedDateTime t) {
-        return String.format(Locale.ROOT, "%s %s %2d %02d:%02d:%02d %d", DAYS[t.getDayOfWeek().getValue() - 1],
-                MONTHS[t.getMonthValue() - 1], t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond(),
-                t.getYear());
+        // by hand: String.format's first use costs a fresh JVM milliseconds, and every server's start writes this
+        StringBuilder b = new StringBuilder(24).append(DAYS[t.getDayOfWeek().getValue() - 1]).append(' ')
+                .append(MONTHS[t.getMonthValue() - 1]).append(' ');
+        if (t.getDayOfMonth() < 10) {
+            b.append(' ');
+        }
+        b.append(t.getDayOfMonth()).append(' ');
+        twoDigits(b, t.getHour()).append(':');
+        twoDigits(b, t.getMinute()).append(':');
+        twoDigits(b, t.getSecond()).append(' ');
+        return b.append(t.getYear()).toString();
+    }
+
+    private static StringBuilder twoDigits(StringBuilder b, int n) {
+        return b.append((char) ('0' + n / 10)).append((char) ('0' + n % 10));
     }
 
     /**
