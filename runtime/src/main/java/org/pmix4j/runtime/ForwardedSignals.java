@@ -55,6 +55,11 @@ public record ForwardedSignals(List<String> names) {
         return NUMBERS.get(name);
     }
 
+    /** The number of the signal named {@code name} ("USR1"), or null for a name not in the table. */
+    static Integer numberOrNull(String name) {
+        return NUMBERS.get(name);
+    }
+
     private static String name(String word) {
         if (word.isEmpty()) {
             throw new IllegalArgumentException("--forward-signals: an empty signal name");

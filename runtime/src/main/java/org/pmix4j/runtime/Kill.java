@@ -3,12 +3,15 @@ package org.pmix4j.runtime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.internal.Log;
+import org.pmix4j.runtime.debug.Signaller;
 
 /**
- * Sends any signal to processes. The JDK can only terminate (SIGTERM) and kill (SIGKILL), so other signals
- * (SIGUSR1, SIGSTOP, SIGCONT …) go through kill(1), the portable way that needs no native code.
+ * Sends any signal to processes. The JDK can only terminate (SIGTERM) and kill (SIGKILL) one process, so
+ * other signals (SIGUSR1, SIGSTOP, SIGCONT …) and process groups go through kill(2) where java.lang.foreign
+ * reaches it ({@link Signaller}), else through kill(1), the portable way that needs no native code.
  */
 final class Kill {
     private static final Log LOG = Log.of(Kill.class);
@@ -20,6 +23,20 @@ final class Kill {
     static boolean send(String signal, List<Long> pids) {
         if (pids.isEmpty()) {
             return true;
+        }
+        Optional<Signaller> direct = Signaller.available();
+        Integer number = number(signal);
+        if (direct.isPresent() && number != null) {
+            boolean all = true;
+            for (long pid : pids) {
+                try {
+                    direct.get().kill(pid, number);
+                } catch (IOException e) {
+                    // as kill(1)'s status: a process that ended meanwhile fails for it alone
+                    all = false;
+                }
+            }
+            return all;
         }
         List<String> cmd = new ArrayList<>(List.of("kill", "-s", signal.startsWith("SIG") ? signal.substring(3) : signal));
         // "--": a negative pid names a process group, not an option
@@ -40,5 +57,13 @@ final class Kill {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** The number of a signal given by name ("USR1", "SIGUSR1") or number; null if this class knows it not. */
+    private static Integer number(String signal) {
+        if (!signal.isEmpty() && signal.chars().allMatch(Character::isDigit)) {
+            return Integer.valueOf(signal);
+        }
+        return ForwardedSignals.numberOrNull(signal.startsWith("SIG") ? signal.substring(3) : signal);
     }
 }
