@@ -164,6 +164,7 @@ public final class NodeDaemon implements AutoCloseable {
             case DaemonMessage.Signal s -> signal(s);
             case DaemonMessage.Stdin in -> stdin.push(new Proc(tree.nspace(), 0), List.of(new Proc(in.nspace(),
                     in.rank())), List.of(), in.data().length == 0 ? null : in.data());
+            case DaemonMessage.OutputTaken t -> relay.taken(new Proc(t.nspace(), t.rank()), t.channel(), t.bytes());
             case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
             case DaemonMessage.Shutdown s -> ended.complete(s.why());
             case DaemonMessage.HostAnswer a -> upcalls.answered(a);

@@ -27,17 +27,24 @@ import org.pmix4j.runtime.placement.ProcPlacement;
  */
 final class RemoteProcesses implements ProcessLauncher {
     /** What is known of one remote process before and after it started. */
-    private static final class Remote {
+    private final class Remote {
         final Proc proc;
         final int daemon;
-        final ChunkStream out = new ChunkStream();
-        final ChunkStream err = new ChunkStream();
+        /** Its output as it arrives; what the pumps take is given back to its node as credit. */
+        final ChunkStream out;
+        final ChunkStream err;
         final CompletableFuture<Long> started = new CompletableFuture<>();
         final CompletableFuture<DaemonMessage.ProcEnded> ended = new CompletableFuture<>();
 
         Remote(Proc proc, int daemon) {
             this.proc = proc;
             this.daemon = daemon;
+            this.out = new ChunkStream(n -> taken(IofChannel.STDOUT, n));
+            this.err = new ChunkStream(n -> taken(IofChannel.STDERR, n));
+        }
+
+        private void taken(int channel, long bytes) {
+            tree.send(daemon, new DaemonMessage.OutputTaken(proc.nspace(), proc.rank(), channel, bytes));
         }
     }
 

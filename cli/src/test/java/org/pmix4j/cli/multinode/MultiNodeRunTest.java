@@ -51,6 +51,46 @@ class MultiNodeRunTest {
         assertEquals(List.of("h1", "h2", "h3", "h4"), lines, r.all());
     }
 
+    /**
+     * Output relayed from another host waits on that host while the launcher cannot write it out: a rank
+     * that writes 16 MB to a launcher whose stdout nobody reads stops in its own write (the file it makes
+     * once it has written everything is not made), instead of filling the launcher's memory; read, all of it
+     * arrives, and the rank ends.
+     */
+    @Test
+    void aFloodOfRemoteOutputWaitsForTheLauncherToWriteIt() throws Exception {
+        long bytes = 16L << 20;
+        Path written = hosts.dir().resolve("flood-written");
+        List<String> runArgs = new ArrayList<>(List.of("--launch-agent", String.join(" ", hosts.launchAgent()),
+                "--host", "h2", "-n", "1", "sh", "-c", "yes | head -c " + bytes + " && touch " + written));
+        Process launcher = hosts.start("h1", LauncherProcess.commandLine(List.of(), "run", runArgs)
+                .toArray(String[]::new));
+        try {
+            StringBuffer err = new StringBuffer();
+            Thread errReader = Thread.ofVirtual().start(() -> {
+                try {
+                    err.append(new String(launcher.getErrorStream().readAllBytes()));
+                } catch (java.io.IOException e) {
+                    err.append(e);
+                }
+            });
+            java.io.InputStream out = launcher.getInputStream();
+            assertEquals('y', out.read(), "the rank's output comes");
+            // nobody reads the launcher's stdout for a while: the rank's output could go nowhere but memory
+            Thread.sleep(8000);
+            assertTrue(!java.nio.file.Files.exists(written), "the rank wrote all of its output while the launcher's"
+                    + " stdout was not read: the launcher holds it in memory\n" + err);
+            long read = 1 + out.transferTo(java.io.OutputStream.nullOutputStream());
+            assertTrue(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the launcher did not end");
+            errReader.join(10_000);
+            assertEquals(bytes, read, "every byte of the rank's output\n" + err);
+            assertEquals(0, launcher.exitValue(), err.toString());
+            assertTrue(java.nio.file.Files.exists(written), "the rank ended without writing everything\n" + err);
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
     @Test
     void aCollectingFenceAndGetsCrossTheNodes() {
         checkModex("fence");

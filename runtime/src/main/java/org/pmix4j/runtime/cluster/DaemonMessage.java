@@ -15,7 +15,7 @@ import org.pmix4j.wire.WireFormatException;
  * <pre>
  *   joining          Hello (child) → Challenge (parent) → Proof (child); then Layout (parent)
  *   to daemon 0      NodeReport, ProcStarted, ProcEnded, Output, LaunchRefused, DaemonLost
- *   from daemon 0    LaunchJob, JobEnded, Stdin, Signal, Shutdown (most to every daemon)
+ *   from daemon 0    LaunchJob, JobEnded, Stdin, OutputTaken, Signal, Shutdown (most to every daemon)
  *   to daemon 0      HostCall (what only the launcher decides: spawn, publish, abort …), answered HostAnswer
  *   to every daemon  Event (a process's event for a range beyond its node)
  *   between any two  FenceUp / FenceDown (along the tree), DmodexAsk / DmodexAnswer, Heartbeat (per link)
@@ -48,6 +48,7 @@ public sealed interface DaemonMessage {
             case ProcEnded.KIND -> new ProcEnded(u.string(), u.int32(), u.int32(), u.bool(), u.bool());
             case Output.KIND -> new Output(u.string(), u.int32(), u.int32(), u.byteObject());
             case Stdin.KIND -> new Stdin(u.string(), u.int32(), u.byteObject());
+            case OutputTaken.KIND -> new OutputTaken(u.string(), u.int32(), u.int32(), u.size());
             case Signal.KIND -> new Signal(u.string(), PackedLists.ints(u), u.string(), u.bool());
             case JobEnded.KIND -> new JobEnded(u.string());
             case FenceUp.KIND -> new FenceUp(u.string(), u.procs(), u.byteObject());
@@ -208,6 +209,23 @@ public sealed interface DaemonMessage {
 
         public void write(Packer p) {
             p.string(nspace).int32(rank).int32(channel).byteObject(data);
+        }
+    }
+
+    /**
+     * The launcher has taken {@code bytes} more of a process's output on one channel off its queue: its node
+     * may send that much more of it (the credit of {@code iof.OutputRelay}, so that output waits on its node,
+     * and the process in its write, while the launcher cannot write it out).
+     */
+    record OutputTaken(String nspace, int rank, int channel, long bytes) implements DaemonMessage {
+        static final int KIND = 24;
+
+        public int kind() {
+            return KIND;
+        }
+
+        public void write(Packer p) {
+            p.string(nspace).int32(rank).int32(channel).size(bytes);
         }
     }
 

@@ -5,17 +5,40 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * An input stream fed with chunks by another thread: output that arrives over the network (forwarded by a
- * PMIx server) read by the same {@link IoForwarder} pumps as a local process's pipe, so that it is formatted
- * and written exactly as {@code pmix4j run} writes it. Unbounded: the feeder is a network reader that must
- * never block; the pump drains it as fast as the terminal takes it.
+ * PMIx server, relayed by another node's daemon) read by the same {@link IoForwarder} pumps as a local
+ * process's pipe, so that it is formatted and written exactly as {@code pmix4j run} writes it. The feeder is a
+ * network reader that must never block, so the queue itself has no bound; a sender that waits for credit
+ * ({@link OutputRelay}) is told, through {@code taken}, what the pump has taken off the queue, in steps of at
+ * least {@link #TAKEN_STEP} bytes or whenever the queue runs empty, so that it never waits for credit that a
+ * caught-up reader holds back.
  */
 public final class ChunkStream extends InputStream {
     private static final byte[] END = new byte[0];
+    /** Credit is given back in steps of this much at least (or when the queue is empty). */
+    public static final int TAKEN_STEP = 32 * 1024;
+
+    /** Told how many bytes the reader took off the queue. */
+    public interface Taken {
+        void bytes(long n);
+    }
 
     private final LinkedBlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
+    private final Taken taken;
+    /** Taken off the queue but not yet told to {@link #taken}. */
+    private long untold;
     private byte[] current = new byte[0];
     private int pos;
     private boolean ended;
+
+    /** A stream whose feeder sends as it pleases. */
+    public ChunkStream() {
+        this(n -> { });
+    }
+
+    /** A stream whose feeder waits for credit: {@code taken} gives it back (on the reader's thread). */
+    public ChunkStream(Taken taken) {
+        this.taken = taken;
+    }
 
     /** Adds a chunk (copied by the caller if it is reused); empty chunks are ignored. */
     public void feed(byte[] chunk) {
@@ -54,7 +77,16 @@ public final class ChunkStream extends InputStream {
             pos = 0;
             if (current == END) {
                 ended = true;
+                if (untold > 0) {
+                    taken.bytes(untold); // all of it: the credit is the sender's to count, to its end
+                    untold = 0;
+                }
                 return -1;
+            }
+            untold += current.length;
+            if (untold >= TAKEN_STEP || chunks.isEmpty()) {
+                taken.bytes(untold);
+                untold = 0;
             }
         }
         int n = Math.min(len, current.length - pos);
