@@ -149,9 +149,7 @@ abstract class JobCommand {
      * pmix4j prun}), without the tree: everything after the program's name belongs to the program.
      */
     CommandLine commandLine() {
-        CommandLine.Model.CommandSpec spec = model();
-        spec.parent(CommandLine.Model.CommandSpec.create().name("pmix4j"));
-        CommandLine cl = new CommandLine(spec);
+        CommandLine cl = new CommandLine(Main.inTree(model()));
         cl.setStopAtPositional(true);
         return cl;
     }

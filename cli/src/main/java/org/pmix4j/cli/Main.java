@@ -2,6 +2,7 @@ package org.pmix4j.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code pmix4j}: the one command-line entry; each task is a subcommand. */
 @Command(name = "pmix4j",
@@ -35,7 +36,7 @@ public final class Main implements Runnable {
             // picocli builds the model of every subcommand of the tree, reading all their annotations: each
             // of these commands is given only its own (the daemon on every node of a multi-node job, a DVM,
             // which is started twice when it daemonizes, and its front ends)
-            return withHandlers(new CommandLine(RUN_ALONE.get(args[0]).get()))
+            return withHandlers(new CommandLine(inTree(RUN_ALONE.get(args[0]).get())))
                     .execute(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
         if (args.length > 0 && (args[0].equals("run") || args[0].equals("prun"))) {
@@ -64,10 +65,19 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
-    /** The subcommands run without the tree when named first (see {@link #execute}). */
-    private static final java.util.Map<String, java.util.function.Supplier<Object>> RUN_ALONE = java.util.Map.of(
-            "daemon", DaemonCommand::new, "dvm", DvmCommand::new, "term", TermCommand::new, "ps", PsCommand::new,
-            "sched", SchedCommand::new);
+    /**
+     * The subcommands run without the tree when named first (see {@link #execute}), each with the model
+     * written from its annotations at build time (CliModelGenerator): reading them costs a fresh JVM ~150 ms.
+     */
+    private static final java.util.Map<String, java.util.function.Supplier<CommandSpec>> RUN_ALONE = java.util.Map.of(
+            "daemon", () -> DaemonModel.of(new DaemonCommand()), "dvm", () -> DvmModel.of(new DvmCommand()),
+            "term", () -> TermModel.of(new TermCommand()), "ps", () -> PsModel.of(new PsCommand()),
+            "sched", () -> SchedModel.of(new SchedCommand()));
+
+    /** {@code spec}, a subcommand run without the tree, named in full as the tree names it ({@code pmix4j prun}). */
+    static CommandSpec inTree(CommandSpec spec) {
+        return spec.parent(CommandSpec.create().name("pmix4j"));
+    }
 
     /** The words that ask for help or the version (picocli's standard help options). */
     private static final java.util.Set<String> HELP = java.util.Set.of("-h", "--help", "-V", "--version");

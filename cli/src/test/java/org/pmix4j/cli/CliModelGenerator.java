@@ -20,7 +20,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * Writes out picocli's model of a command as Java code that builds the same model through picocli's
- * programmatic API, so that the launcher and the front end do not read their ~60 annotations at every start
+ * programmatic API, so that the launcher, the front ends and the daemons do not read their annotations at
+ * every start
  * (reading them makes the JDK generate a proxy class per annotation type and reflective accessors per field:
  * ~100 ms of a fresh JVM, measured in docs/benchmarks.md).
  *
@@ -36,7 +37,12 @@ final class CliModelGenerator {
     /** The commands whose model is written out, and the class written for each. */
     static final Map<Class<?>, String> MODELS = Map.of(
             RunCommand.class, "RunModel",
-            PrunCommand.class, "PrunModel");
+            PrunCommand.class, "PrunModel",
+            DaemonCommand.class, "DaemonModel",
+            DvmCommand.class, "DvmModel",
+            TermCommand.class, "TermModel",
+            PsCommand.class, "PsModel",
+            SchedCommand.class, "SchedModel");
 
     /** Where the mixin of picocli's standard help options is kept (picocli's own key). */
     static final String HELP_MIXIN = "mixinStandardHelpOptions";

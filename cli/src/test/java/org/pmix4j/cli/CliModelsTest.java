@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
@@ -20,14 +21,25 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The models of {@code pmix4j run} and {@code prun} written out at build time ({@link CliModelGenerator})
+ * The models of {@code pmix4j run}, {@code prun}, {@code daemon}, {@code dvm}, {@code term}, {@code ps} and
+ * {@code sched} written out at build time ({@link CliModelGenerator})
  * are the models picocli reads from the commands' annotations: the same source as the generator writes now,
  * the same attributes, the same usage text, and the same values after parsing a command line that gives
  * every option. (The compatibility tests parse through the written models too: {@link CompatParse}.)
  */
 class CliModelsTest {
-    private static final Map<Class<?>, Supplier<JobCommand>> COMMANDS = Map.of(
-            RunCommand.class, RunCommand::new, PrunCommand.class, PrunCommand::new);
+    /** How a command is made, and its written model as pmix4j uses it (named in full). */
+    private record Written(Supplier<Object> command, Function<Object, CommandSpec> model) {
+    }
+
+    private static final Map<Class<?>, Written> COMMANDS = Map.of(
+            RunCommand.class, new Written(RunCommand::new, c -> ((JobCommand) c).commandLine().getCommandSpec()),
+            PrunCommand.class, new Written(PrunCommand::new, c -> ((JobCommand) c).commandLine().getCommandSpec()),
+            DaemonCommand.class, new Written(DaemonCommand::new, c -> Main.inTree(DaemonModel.of((DaemonCommand) c))),
+            DvmCommand.class, new Written(DvmCommand::new, c -> Main.inTree(DvmModel.of((DvmCommand) c))),
+            TermCommand.class, new Written(TermCommand::new, c -> Main.inTree(TermModel.of((TermCommand) c))),
+            PsCommand.class, new Written(PsCommand::new, c -> Main.inTree(PsModel.of((PsCommand) c))),
+            SchedCommand.class, new Written(SchedCommand::new, c -> Main.inTree(SchedModel.of((SchedCommand) c))));
 
     /** What bin/generate-cli-models runs: writes the models (after making every option's change compile). */
     @Test
@@ -57,9 +69,9 @@ class CliModelsTest {
 
     @Test
     void sameAttributesAndUsage() {
-        for (Map.Entry<Class<?>, Supplier<JobCommand>> e : COMMANDS.entrySet()) {
+        for (Map.Entry<Class<?>, Written> e : COMMANDS.entrySet()) {
             CommandSpec reflective = CliModelGenerator.reflectiveModel(e.getKey());
-            CommandSpec written = e.getValue().get().commandLine().getCommandSpec();
+            CommandSpec written = e.getValue().model().apply(e.getValue().command().get());
             assertSameLines(ModelDump.of(reflective), ModelDump.of(written), e.getKey().getSimpleName());
             assertEquals(ModelDump.usage(reflective), ModelDump.usage(written), e.getKey().getSimpleName());
         }
@@ -69,15 +81,16 @@ class CliModelsTest {
     void sameValuesAfterParsingEveryOption() {
         Properties saved = (Properties) System.getProperties().clone();
         try {
-            for (Map.Entry<Class<?>, Supplier<JobCommand>> e : COMMANDS.entrySet()) {
+            for (Map.Entry<Class<?>, Written> e : COMMANDS.entrySet()) {
                 List<List<String>> lines = commandLines(CliModelGenerator.reflectiveModel(e.getKey()));
                 assertFalse(lines.isEmpty());
                 for (List<String> line : lines) {
-                    JobCommand byAnnotations = e.getValue().get();
+                    Object byAnnotations = e.getValue().command().get();
                     CommandLine reflective = new CommandLine(byAnnotations);
                     reflective.setStopAtPositional(true);
-                    JobCommand byWritten = e.getValue().get();
-                    CommandLine written = byWritten.commandLine();
+                    Object byWritten = e.getValue().command().get();
+                    CommandLine written = new CommandLine(e.getValue().model().apply(byWritten));
+                    written.setStopAtPositional(true);
                     String[] args = line.toArray(String[]::new);
                     reflective.parseArgs(args);
                     written.parseArgs(args);
@@ -99,28 +112,43 @@ class CliModelsTest {
      */
     private static List<List<String>> commandLines(CommandSpec spec) {
         List<List<String>> lines = new ArrayList<>();
-        List<String> all = new ArrayList<>();
+        // what every line gives: the required options; after the options, a program's words if it takes any
+        List<String> required = new ArrayList<>();
+        spec.options().stream().filter(OptionSpec::required).forEach(o -> required.addAll(given(o)));
+        List<String> program = spec.positionalParameters().isEmpty() ? List.of() : List.of("prog", "--np", "7");
+        List<String> all = new ArrayList<>(required);
         for (OptionSpec o : spec.options()) {
             if (o.usageHelp() || o.versionHelp()) {
                 lines.add(List.of(o.shortestName()));
                 continue;
             }
-            List<String> given = new ArrayList<>();
-            given.add(o.longestName());
-            for (int i = 0; i < Math.max(o.arity().min(), 0); i++) {
-                given.add(value(o, i));
+            if (o.required()) {
+                continue;
             }
-            List<String> line = new ArrayList<>(given);
+            List<String> line = new ArrayList<>(required);
+            line.addAll(given(o));
             if (o.isMultiValue()) {
-                line.addAll(given);
+                line.addAll(given(o));
             }
-            line.addAll(List.of("prog", "--np", "7"));
+            line.addAll(program);
             lines.add(line);
-            all.addAll(given);
+            all.addAll(given(o));
         }
-        all.addAll(List.of("prog", "-x", ":", "-n", "2", "other"));
+        if (!program.isEmpty()) {
+            all.addAll(List.of("prog", "-x", ":", "-n", "2", "other"));
+        }
         lines.add(all);
         return lines;
+    }
+
+    /** The option once, with values of its type. */
+    private static List<String> given(OptionSpec o) {
+        List<String> given = new ArrayList<>();
+        given.add(o.longestName());
+        for (int i = 0; i < Math.max(o.arity().min(), 0); i++) {
+            given.add(value(o, i));
+        }
+        return given;
     }
 
     /** Fails with the lines that differ (the dumps are ~1,000 lines: the whole of both would hide them). */
@@ -137,7 +165,7 @@ class CliModelsTest {
     }
 
     private static String value(OptionSpec o, int i) {
-        if (o.type() == Integer.class || o.type() == int.class) {
+        if (o.type() == Integer.class || o.type() == int.class || o.type() == long.class || o.type() == Long.class) {
             return String.valueOf(3 + i);
         }
         return o.splitRegex().isEmpty() ? "v" + i : "a" + i + o.splitRegex() + "b" + i;
