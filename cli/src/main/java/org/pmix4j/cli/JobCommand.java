@@ -137,7 +137,7 @@ abstract class JobCommand {
 
     /**
      * This command's picocli model. {@code run} and {@code prun} have theirs built without reading their
-     * annotations, written from them at build time ({@code RunModel}, {@code PrunModel}): reading them costs a
+     * annotations, written from them at build time ({@code CliModels}): reading them costs a
      * fresh JVM ~100 ms, and every job pays it.
      */
     CommandLine.Model.CommandSpec model() {

@@ -70,9 +70,9 @@ public final class Main implements Runnable {
      * written from its annotations at build time (CliModelGenerator): reading them costs a fresh JVM ~150 ms.
      */
     private static final java.util.Map<String, java.util.function.Supplier<CommandSpec>> RUN_ALONE = java.util.Map.of(
-            "daemon", () -> DaemonModel.of(new DaemonCommand()), "dvm", () -> DvmModel.of(new DvmCommand()),
-            "term", () -> TermModel.of(new TermCommand()), "ps", () -> PsModel.of(new PsCommand()),
-            "sched", () -> SchedModel.of(new SchedCommand()));
+            "daemon", () -> CliModels.of(new DaemonCommand()), "dvm", () -> CliModels.of(new DvmCommand()),
+            "term", () -> CliModels.of(new TermCommand()), "ps", () -> CliModels.of(new PsCommand()),
+            "sched", () -> CliModels.of(new SchedCommand()));
 
     /** {@code spec}, a subcommand run without the tree, named in full as the tree names it ({@code pmix4j prun}). */
     static CommandSpec inTree(CommandSpec spec) {

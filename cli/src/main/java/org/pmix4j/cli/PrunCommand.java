@@ -27,7 +27,7 @@ final class PrunCommand extends JobCommand implements Callable<Integer> {
 
     @Override
     CommandLine.Model.CommandSpec model() {
-        return PrunModel.of(this);
+        return CliModels.of(this);
     }
 
     @Override

@@ -60,7 +60,7 @@ final class RunCommand extends JobCommand implements Callable<Integer> {
 
     @Override
     CommandLine.Model.CommandSpec model() {
-        return RunModel.of(this);
+        return CliModels.of(this);
     }
 
     @Override

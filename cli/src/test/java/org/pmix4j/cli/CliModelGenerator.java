@@ -2,6 +2,7 @@ package org.pmix4j.cli;
 
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -19,51 +20,46 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
- * Writes out picocli's model of a command as Java code that builds the same model through picocli's
- * programmatic API, so that the launcher, the front ends and the daemons do not read their annotations at
- * every start
- * (reading them makes the JDK generate a proxy class per annotation type and reflective accessors per field:
- * ~100 ms of a fresh JVM, measured in docs/benchmarks.md).
+ * Writes out picocli's model of the commands that start often (the launcher, the front ends, the daemons)
+ * as Java code that builds the same model through picocli's programmatic API: {@code CliModels}. Reading the
+ * annotations at every start costs a fresh JVM ~100–150 ms (the JDK generates a proxy class per annotation
+ * type, which no AOT cache keeps, and reflective accessors per field; measured in docs/benchmarks.md).
  *
  * <p>The source of truth stays the annotations: the generator reads the model picocli itself derives from
  * them (no rule of picocli's is re-implemented here), and {@link CliModelsTest} fails when the written model
  * and the annotations' differ, attribute by attribute, in the usage text and in what command lines parse to.
- * Anything the generator does not know how to write (an argument group, a converter, a nested mixin ...)
- * stops it with the name of what it met, never a model that silently differs.
+ * What one class declares is written once, however many commands have it: a mixin's options in one
+ * {@code mixin(M)} method, a command class's own in one {@code declaredBy...} method (a subclass calls its
+ * superclass's), every bound field or method in one slot of one {@code Binding}. Anything the generator does
+ * not know how to write (an argument group, a converter, a nested mixin ...) stops it with the name of what
+ * it met, never a model that silently differs.
  *
- * <p>Run: {@code bin/generate-cli-models} (writes every model under cli/src/main/java).
+ * <p>Run: {@code bin/generate-cli-models} (CliModelsTest#write).
  */
 final class CliModelGenerator {
-    /** The commands whose model is written out, and the class written for each. */
-    static final Map<Class<?>, String> MODELS = Map.of(
-            RunCommand.class, "RunModel",
-            PrunCommand.class, "PrunModel",
-            DaemonCommand.class, "DaemonModel",
-            DvmCommand.class, "DvmModel",
-            TermCommand.class, "TermModel",
-            PsCommand.class, "PsModel",
-            SchedCommand.class, "SchedModel");
+    /** The commands whose model is written, in the order of the file. */
+    static final List<Class<?>> COMMANDS = List.of(RunCommand.class, PrunCommand.class, DaemonCommand.class,
+            DvmCommand.class, TermCommand.class, PsCommand.class, SchedCommand.class);
 
-    /** Where the mixin of picocli's standard help options is kept (picocli's own key). */
+    /** The class written, in the cli's package. */
+    static final String CLASS = "CliModels";
+
+    /** Where picocli keeps the mixin of its standard help options (its own key). */
     static final String HELP_MIXIN = "mixinStandardHelpOptions";
 
-    private final Class<?> command;
-    private final String modelName;
-    private final CommandSpec spec;
-    private final StringBuilder out = new StringBuilder();
-    /** The fields and methods bound to options, by slot number in the written binding class. */
-    private final List<Bound> bound = new ArrayList<>();
-
+    /** Marks where a builder call starts its own line (literals escape every control character). */
     private static final String CALL = "\u0000";
+    private static final String INDENT = "                ";
 
-    private record Bound(String holder, AnnotatedElement member) {
-    }
-
-    CliModelGenerator(Class<?> command, String modelName) {
-        this.command = command;
-        this.modelName = modelName;
-        this.spec = reflectiveModel(command);
-    }
+    /** Every bound field or method, by slot. */
+    private final List<AnnotatedElement> bound = new ArrayList<>();
+    /** By equality: each command's model holds its own copies of the same Field and Method objects. */
+    private final Map<AnnotatedElement, Integer> slots = new java.util.HashMap<>();
+    /** A class's declarations, written once: the method's text, by the class. */
+    private final Map<Class<?>, String> declaredBy = new LinkedHashMap<>();
+    /** A mixin class's options, written once: the method's text, by the class. */
+    private final Map<Class<?>, String> mixins = new LinkedHashMap<>();
+    private String help;
 
     /** The model picocli reads from the annotations, as {@code pmix4j COMMAND} has it (named in full). */
     static CommandSpec reflectiveModel(Class<?> command) {
@@ -76,90 +72,136 @@ final class CliModelGenerator {
         throw new IllegalArgumentException(command.getName() + " is not a subcommand of pmix4j");
     }
 
-    /** The Java source of the model's class. */
-    String source() {
-        checkCommand();
-        String type = command.getSimpleName();
-        line("package org.pmix4j.cli;");
-        line("");
-        line("import java.util.List;");
-        line("import picocli.CommandLine;");
-        line("import picocli.CommandLine.Model.CommandSpec;");
-        line("import picocli.CommandLine.Model.IGetter;");
-        line("import picocli.CommandLine.Model.ISetter;");
-        line("import picocli.CommandLine.Model.OptionSpec;");
-        line("import picocli.CommandLine.Model.PositionalParamSpec;");
-        line("");
-        line("/**");
-        line(" * picocli's model of {@code pmix4j " + spec.name() + "} ({@link " + type + "}), built without reading its");
-        line(" * annotations: written from them by CliModelGenerator (cli tests). Do not edit: run");
-        line(" * {@code bin/generate-cli-models}; CliModelsTest fails when this and the annotations differ.");
-        line(" */");
-        line("@SuppressWarnings({\"unchecked\", \"deprecation\"})");
-        line("final class " + modelName + " {");
-        line("    private " + modelName + "() {");
-        line("    }");
-        line("");
-        line("    /** The model of {@code c}'s command line, bound to its fields. */");
-        line("    static CommandSpec of(" + type + " c) {");
-        line("        CommandSpec spec = CommandSpec.wrapWithoutInspection(c);");
-        line("        spec.name(" + literal(spec.name()) + ");");
-        usage();
-        Map<String, CommandSpec> mixins = new LinkedHashMap<>(spec.mixins());
-        Map<OptionSpec, String> mixinOf = new IdentityHashMap<>();
-        mixins.forEach((name, m) -> m.options().forEach(o -> mixinOf.put(o, name)));
-        List<String> written = new ArrayList<>();
-        for (ArgSpec a : spec.args()) {
-            String mixin = a instanceof OptionSpec o ? mixinOf.get(o) : null;
-            if (mixin == null) {
-                line("        spec.add(" + arg(a, "c", "                ") + ");");
-            } else if (!written.contains(mixin)) {
-                written.add(mixin);
-                mixin(mixin, mixins.get(mixin));
-            }
+    /** The Java source of {@code CliModels}. */
+    static String source() {
+        return new CliModelGenerator().write();
+    }
+
+    private String write() {
+        StringBuilder commands = new StringBuilder();
+        for (Class<?> c : COMMANDS) {
+            commands.append(command(c));
         }
-        injectSpecs();
-        line("        return spec;");
-        line("    }");
-        line("");
-        if (spec.mixins().containsKey(HELP_MIXIN)) {
-            flag();
+        StringBuilder out = new StringBuilder();
+        out.append("""
+                package org.pmix4j.cli;
+
+                import java.util.List;
+                import picocli.CommandLine;
+                import picocli.CommandLine.Model.CommandSpec;
+                import picocli.CommandLine.Model.IGetter;
+                import picocli.CommandLine.Model.ISetter;
+                import picocli.CommandLine.Model.OptionSpec;
+                import picocli.CommandLine.Model.PositionalParamSpec;
+
+                /**
+                 * picocli's models of the commands that start often, built without reading their annotations: written
+                 * from them by CliModelGenerator (cli tests). Do not edit: run {@code bin/generate-cli-models};
+                 * CliModelsTest fails when this and the annotations differ.
+                 */
+                @SuppressWarnings({"unchecked", "deprecation"})
+                final class CliModels {
+                    private CliModels() {
+                    }
+
+                """);
+        out.append(commands);
+        declaredBy.values().forEach(out::append);
+        mixins.values().forEach(out::append);
+        if (help != null) {
+            out.append(help);
         }
-        binding(type);
-        line("}");
+        out.append(helpers());
+        out.append(binding());
+        out.append("}\n");
         return out.toString();
     }
 
+    /** {@code static CommandSpec of(C c)}: the command's own attributes, then what each class declares. */
+    private String command(Class<?> command) {
+        CommandSpec spec = reflectiveModel(command);
+        checkCommand(command, spec);
+        StringBuilder b = new StringBuilder();
+        String type = command.getSimpleName();
+        b.append("    /** The model of {@code pmix4j ").append(spec.name()).append("} ({@link ").append(type)
+                .append("}), bound to {@code c}. */\n");
+        b.append("    static CommandSpec of(").append(type).append(" c) {\n");
+        b.append("        CommandSpec spec = CommandSpec.wrapWithoutInspection(c);\n");
+        b.append("        spec.name(").append(literal(spec.name())).append(");\n");
+        b.append(usage(command, spec));
+        // the arguments in picocli's order, in runs declared by one class each (a mixin by the class of its field)
+        Map<OptionSpec, String> mixinOf = new IdentityHashMap<>();
+        spec.mixins().forEach((name, m) -> m.options().forEach(o -> mixinOf.put(o, name)));
+        List<Class<?>> order = new ArrayList<>();
+        Map<Class<?>, List<ArgSpec>> runs = new LinkedHashMap<>();
+        boolean withHelp = false;
+        for (ArgSpec a : spec.args()) {
+            String mixin = a instanceof OptionSpec o ? mixinOf.get(o) : null;
+            if (HELP_MIXIN.equals(mixin)) {
+                withHelp = true;
+                continue;
+            }
+            Class<?> by = mixin != null ? mixinField(spec, mixin).getDeclaringClass()
+                    : ((Member) a.userObject()).getDeclaringClass();
+            if (order.isEmpty() || order.get(order.size() - 1) != by) {
+                require(command, !order.contains(by), "what " + by.getSimpleName() + " declares in more than one run");
+                order.add(by);
+            }
+            runs.computeIfAbsent(by, k -> new ArrayList<>()).add(a);
+        }
+        for (Class<?> by : order) {
+            declare(command, spec, by, runs.get(by), mixinOf);
+            b.append("        declaredBy").append(by.getSimpleName()).append("(spec, c);\n");
+        }
+        // @Spec fields of classes that declare nothing else
+        for (Class<?> k = command; k != Object.class; k = k.getSuperclass()) {
+            if (!order.contains(k)) {
+                for (String field : specFields(command, k)) {
+                    b.append("        c.").append(field).append(" = spec;\n");
+                }
+            }
+        }
+        if (withHelp) {
+            helpMixin(command, spec.mixins().get(HELP_MIXIN));
+            b.append("        spec.addMixin(").append(literal(HELP_MIXIN)).append(", help());\n");
+        }
+        b.append("        return spec;\n");
+        b.append("    }\n\n");
+        return b.toString();
+    }
+
     /** What picocli reads from the command but the generator does not write: refused, by name. */
-    private void checkCommand() {
-        require(spec.subcommands().isEmpty(), "subcommands");
-        require(spec.argGroups().isEmpty(), "argument groups");
-        require(spec.unmatchedArgsBindings().isEmpty(), "@Unmatched");
-        require(spec.parentCommandElements().isEmpty(), "@ParentCommand");
-        require(spec.versionProvider() == null && spec.version().length == 0, "a version");
-        require(spec.aliases().length == 0, "aliases");
-        require(spec.defaultValueProvider() == null, "a default value provider");
-        require(spec.resourceBundleBaseName() == null, "a resource bundle");
-        require(!spec.helpCommand(), "helpCommand");
+    private static void checkCommand(Class<?> command, CommandSpec spec) {
+        require(command, spec.subcommands().isEmpty(), "subcommands");
+        require(command, spec.argGroups().isEmpty(), "argument groups");
+        require(command, spec.unmatchedArgsBindings().isEmpty(), "@Unmatched");
+        require(command, spec.parentCommandElements().isEmpty(), "@ParentCommand");
+        require(command, spec.versionProvider() == null && spec.version().length == 0, "a version");
+        require(command, spec.aliases().length == 0, "aliases");
+        require(command, spec.defaultValueProvider() == null, "a default value provider");
+        require(command, spec.resourceBundleBaseName() == null, "a resource bundle");
+        require(command, !spec.helpCommand(), "helpCommand");
         CommandSpec plain = CommandSpec.create();
-        require(spec.exitCodeOnInvalidInput() == plain.exitCodeOnInvalidInput()
+        require(command, spec.exitCodeOnInvalidInput() == plain.exitCodeOnInvalidInput()
                 && spec.exitCodeOnExecutionException() == plain.exitCodeOnExecutionException()
                 && spec.exitCodeOnSuccess() == plain.exitCodeOnSuccess(), "exit codes");
         for (CommandSpec m : spec.mixins().values()) {
-            require(m.mixins().isEmpty(), "a mixin within a mixin");
-            require(m.positionalParameters().isEmpty(), "positional parameters in a mixin");
+            require(command, m.mixins().isEmpty(), "a mixin within a mixin");
+            require(command, m.positionalParameters().isEmpty(), "positional parameters in a mixin");
+            require(command, m.specElements().isEmpty() || m.userObject().getClass().getName().startsWith("picocli."),
+                    "a @Spec field in a mixin");
         }
     }
 
-    private void require(boolean supported, String what) {
+    private static void require(Class<?> command, boolean supported, String what) {
         if (!supported) {
             throw new IllegalStateException(command.getSimpleName() + " has " + what
-                    + ", which CliModelGenerator does not write: teach it, or leave the command out of MODELS");
+                    + ", which CliModelGenerator does not write: teach it, or leave the command out of COMMANDS");
         }
     }
 
     /** The usage message's attributes that differ from picocli's defaults. */
-    private void usage() {
+    private static String usage(Class<?> command, CommandSpec spec) {
         UsageMessageSpec u = spec.usageMessage();
         UsageMessageSpec d = new UsageMessageSpec();
         List<String> calls = new ArrayList<>();
@@ -178,65 +220,120 @@ final class CliModelGenerator {
         if (u.hidden() != d.hidden()) {
             calls.add(".hidden(" + u.hidden() + ")");
         }
-        require(Arrays.equals(u.customSynopsis(), d.customSynopsis()), "a custom synopsis");
-        require(u.abbreviateSynopsis() == d.abbreviateSynopsis(), "an abbreviated synopsis");
-        require(u.sortSynopsis() == d.sortSynopsis(), "sortSynopsis");
-        require(u.showDefaultValues() == d.showDefaultValues(), "showDefaultValues");
-        require(u.exitCodeList().isEmpty(), "an exit code list");
-        require(Objects.equals(u.synopsisHeading(), d.synopsisHeading())
+        require(command, Arrays.equals(u.customSynopsis(), d.customSynopsis()), "a custom synopsis");
+        require(command, u.abbreviateSynopsis() == d.abbreviateSynopsis(), "an abbreviated synopsis");
+        require(command, u.sortSynopsis() == d.sortSynopsis(), "sortSynopsis");
+        require(command, u.showDefaultValues() == d.showDefaultValues(), "showDefaultValues");
+        require(command, u.exitCodeList().isEmpty(), "an exit code list");
+        require(command, Objects.equals(u.synopsisHeading(), d.synopsisHeading())
                 && Objects.equals(u.descriptionHeading(), d.descriptionHeading())
                 && Objects.equals(u.optionListHeading(), d.optionListHeading())
                 && Objects.equals(u.parameterListHeading(), d.parameterListHeading())
                 && Objects.equals(u.footerHeading(), d.footerHeading())
                 && Objects.equals(u.headerHeading(), d.headerHeading()), "a usage heading of its own");
-        if (!calls.isEmpty()) {
-            line("        spec.usageMessage()");
-            for (int i = 0; i < calls.size(); i++) {
-                line("                " + calls.get(i) + (i == calls.size() - 1 ? ";" : ""));
-            }
+        if (calls.isEmpty()) {
+            return "";
         }
+        return "        spec.usageMessage()\n" + INDENT + String.join("\n" + INDENT, calls) + ";\n";
     }
 
-    /** A mixin: picocli's standard help options, or one of the command's fields. */
-    private void mixin(String name, CommandSpec m) {
-        if (name.equals(HELP_MIXIN)) {
-            // picocli would make these by reading the annotations of its own AutoHelpMixin: written out too
-            line("        CommandSpec help = CommandSpec.wrapWithoutInspection(new Object());");
-            for (OptionSpec o : m.options()) {
-                line("        help.addOption(" + arg(o, null, "                ") + ");");
+    private static Field mixinField(CommandSpec spec, String mixin) {
+        return (Field) spec.mixinAnnotatedElements().get(mixin).userObject();
+    }
+
+    /** {@code declaredBy<K>(spec, c)}: what class {@code by} declares, once (checked the same for every command). */
+    private void declare(Class<?> command, CommandSpec spec, Class<?> by, List<ArgSpec> args,
+            Map<OptionSpec, String> mixinOf) {
+        StringBuilder b = new StringBuilder();
+        b.append("    /** What {@link ").append(by.getSimpleName())
+                .append("} declares: its options, mixins and parameters, in picocli's order. */\n");
+        b.append("    private static void declaredBy").append(by.getSimpleName()).append("(CommandSpec spec, ")
+                .append(by.getSimpleName()).append(" c) {\n");
+        List<String> written = new ArrayList<>();
+        for (ArgSpec a : args) {
+            String mixin = a instanceof OptionSpec o ? mixinOf.get(o) : null;
+            if (mixin == null) {
+                b.append("        spec.add(").append(arg(command, a, "c")).append(");\n");
+            } else if (!written.contains(mixin)) {
+                written.add(mixin);
+                Field field = mixinField(spec, mixin);
+                mixin(command, field.getType(), spec.mixins().get(mixin));
+                b.append("        spec.addMixin(").append(literal(mixin)).append(", mixin(c.").append(field.getName())
+                        .append("));\n");
             }
-            line("        spec.addMixin(" + literal(name) + ", help);");
-            return;
         }
-        Field field = (Field) spec.mixinAnnotatedElements().get(name).userObject();
-        String holder = "c." + field.getName();
-        String var = "mixin" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
-        line("        CommandSpec " + var + " = CommandSpec.wrapWithoutInspection(" + holder + ");");
+        for (String field : specFields(command, by)) {
+            b.append("        c.").append(field).append(" = spec;\n");
+        }
+        b.append("    }\n\n");
+        once(command, declaredBy, by, b.toString());
+    }
+
+    /** {@code mixin(M m)}: a mixin class's options, once. */
+    private void mixin(Class<?> command, Class<?> type, CommandSpec m) {
+        StringBuilder b = new StringBuilder();
+        b.append("    /** The options of {@link ").append(type.getSimpleName()).append("}, bound to {@code m}. */\n");
+        b.append("    private static CommandSpec mixin(").append(type.getSimpleName()).append(" m) {\n");
+        b.append("        CommandSpec mixin = CommandSpec.wrapWithoutInspection(m);\n");
         for (OptionSpec o : m.options()) {
-            line("        " + var + ".addOption(" + arg(o, holder, "                ") + ");");
+            b.append("        mixin.addOption(").append(arg(command, o, "m")).append(");\n");
         }
-        line("        spec.addMixin(" + literal(name) + ", " + var + ");");
+        b.append("        return mixin;\n");
+        b.append("    }\n\n");
+        once(command, mixins, type, b.toString());
     }
 
-    /** An option or positional parameter, bound to a member of {@code holder} (or to a value of its own). */
-    private String arg(ArgSpec a, String holder, String indent) {
-        // each call of the builder on a line of its own: CALL marks where (literals escape every control character)
-        require(a.completionCandidates() == null, "completion candidates on " + a);
-        require(a.parameterConsumer() == null, "a parameter consumer on " + a);
-        require(a.preprocessor() == null || a.preprocessor().getClass().getSimpleName().equals("NoOpParameterPreprocessor"),
-                "a preprocessor on " + a);
-        require(a.converters().length == 0, "a converter on " + a);
-        require(a.scopeType() == CommandLine.ScopeType.LOCAL && !a.inherited(), "an inherited option: " + a);
-        require(!a.interactive(), "an interactive option: " + a);
+    /** picocli's standard help options, which it would make by reading the annotations of its AutoHelpMixin. */
+    private void helpMixin(Class<?> command, CommandSpec m) {
+        StringBuilder b = new StringBuilder();
+        b.append("    /** picocli's standard help options (-h, -V), each holding its own value. */\n");
+        b.append("    private static CommandSpec help() {\n");
+        b.append("        CommandSpec help = CommandSpec.wrapWithoutInspection(new Object());\n");
+        for (OptionSpec o : m.options()) {
+            b.append("        help.addOption(").append(arg(command, o, null)).append(");\n");
+        }
+        b.append("        return help;\n");
+        b.append("    }\n\n");
+        String text = b.toString();
+        require(command, help == null || help.equals(text), "help options unlike the other commands'");
+        help = text;
+    }
+
+    /** Keeps {@code text} as {@code key}'s method, or checks that it is the one kept. */
+    private static void once(Class<?> command, Map<Class<?>, String> methods, Class<?> key, String text) {
+        String kept = methods.putIfAbsent(key, text);
+        require(command, kept == null || kept.equals(text), "a model of " + key.getSimpleName()
+                + " unlike another command's");
+    }
+
+    /** The names of {@code k}'s own @Spec fields, which are given the command's model. */
+    private static List<String> specFields(Class<?> command, Class<?> k) {
+        List<String> names = new ArrayList<>();
+        for (Field f : k.getDeclaredFields()) {
+            CommandLine.Spec s = f.getAnnotation(CommandLine.Spec.class);
+            if (s != null) {
+                require(command, s.value() == CommandLine.Spec.Target.SELF, "a @Spec(MIXEE) field");
+                names.add(f.getName());
+            }
+        }
+        return names;
+    }
+
+    /** An option or positional parameter, bound to a member of {@code holder} (none: a value of its own). */
+    private String arg(Class<?> command, ArgSpec a, String holder) {
+        require(command, a.completionCandidates() == null, "completion candidates on " + a);
+        require(command, a.parameterConsumer() == null, "a parameter consumer on " + a);
+        require(command, a.preprocessor() == null
+                || a.preprocessor().getClass().getSimpleName().equals("NoOpParameterPreprocessor"), "a preprocessor on " + a);
+        require(command, a.converters().length == 0, "a converter on " + a);
+        require(command, a.scopeType() == CommandLine.ScopeType.LOCAL && !a.inherited(), "an inherited option: " + a);
+        require(command, !a.interactive(), "an interactive option: " + a);
         StringBuilder b = new StringBuilder();
         ArgSpec plain;
+        String binding = holder == null ? "" : ", " + holder + ", " + slot(command, (AnnotatedElement) a.userObject()) + ")";
         if (a instanceof OptionSpec o) {
-            b.append("OptionSpec.builder(").append(literals(o.names())).append(")");
-            if (holder != null) {
-                b.insert(0, "bound(").append(", c, ").append(bound.size()).append(")");
-            } else {
-                b.insert(0, "flag(").append(", ").append(a.initialValue()).append(")");
-            }
+            String builder = "OptionSpec.builder(" + literals(o.names()) + ")";
+            b.append(holder == null ? "OwnValue.of(" + builder + ", " + a.initialValue() + ")" : "bound(" + builder + binding);
             plain = OptionSpec.builder(o.names()).type(a.type()).auxiliaryTypes(a.auxiliaryTypes()).build();
             OptionSpec p = (OptionSpec) plain;
             if (o.usageHelp() != p.usageHelp()) {
@@ -245,7 +342,7 @@ final class CliModelGenerator {
             if (o.versionHelp() != p.versionHelp()) {
                 b.append(CALL + ".versionHelp(").append(o.versionHelp()).append(")");
             }
-            require(o.help() == p.help(), "a help option of the old kind: " + a);
+            require(command, o.help() == p.help(), "a help option of the old kind: " + a);
             if (o.negatable() != p.negatable()) {
                 b.append(CALL + ".negatable(").append(o.negatable()).append(")");
             }
@@ -256,12 +353,9 @@ final class CliModelGenerator {
                 b.append(CALL + ".order(").append(o.order()).append(")");
             }
         } else {
-            PositionalParamSpec pp = (PositionalParamSpec) a;
-            b.append("PositionalParamSpec.builder()");
-            if (holder != null) {
-                b.insert(0, "bound(").append(", c, ").append(bound.size()).append(")");
-            }
-            b.append(CALL + ".index(").append(literal(pp.index().originalValue())).append(")");
+            require(command, holder != null, "a positional parameter without a member: " + a);
+            b.append("bound(PositionalParamSpec.builder()").append(binding);
+            b.append(CALL + ".index(").append(literal(((PositionalParamSpec) a).index().originalValue())).append(")");
             plain = PositionalParamSpec.builder().type(a.type()).auxiliaryTypes(a.auxiliaryTypes()).build();
         }
         b.append(CALL + ".type(").append(classLiteral(a.type())).append(")");
@@ -313,135 +407,120 @@ final class CliModelGenerator {
         if (a.showDefaultValue() != plain.showDefaultValue()) {
             b.append(CALL + ".showDefaultValue(CommandLine.Help.Visibility.").append(a.showDefaultValue()).append(")");
         }
-        if (holder != null) {
-            AnnotatedElement member = (AnnotatedElement) a.userObject();
-            bound.add(new Bound(holder, member));
-            if (a.hasInitialValue()) {
-                b.append(CALL + ".initialValue(").append(holder).append('.').append(((Field) member).getName()).append(")");
-            } else {
-                b.append(CALL + ".hasInitialValue(false)");
-            }
-        } else {
-            // a value of its own (picocli's help options), which holds the initial value from the start
-            require(a.initialValue() instanceof Boolean, "an option not bound to a member: " + a);
+        if (holder == null) {
+            // a value of its own (picocli's help options), holding the initial value from the start
+            require(command, a.initialValue() instanceof Boolean, "an option not bound to a member: " + a);
             b.append(CALL + ".initialValue(").append(a.initialValue()).append(")");
-
+        } else if (a.hasInitialValue()) {
+            b.append(CALL + ".initialValue(").append(holder).append('.')
+                    .append(((Field) a.userObject()).getName()).append(")");
+        } else {
+            b.append(CALL + ".hasInitialValue(false)");
         }
         b.append(CALL + ".build()");
-        return b.toString().replace(CALL, "\n" + indent);
+        return b.toString().replace(CALL, "\n" + INDENT);
     }
 
-    /** The command's @Spec fields: given the model, as picocli does when it reads the annotations. */
-    private void injectSpecs() {
-        for (Class<?> c = command; c != Object.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                CommandLine.Spec s = f.getAnnotation(CommandLine.Spec.class);
-                if (s != null) {
-                    require(s.value() == CommandLine.Spec.Target.SELF, "a @Spec(MIXEE) field");
-                    line("        c." + f.getName() + " = spec;");
-                }
-            }
+    /** The slot of a field or method, the same for every command that has it. */
+    private int slot(Class<?> command, AnnotatedElement member) {
+        Integer known = slots.get(member);
+        if (known != null) {
+            return known;
         }
-        for (CommandSpec m : spec.mixins().values()) {
-            require(m.specElements().isEmpty() || m.userObject().getClass().getName().startsWith("picocli."),
-                    "a @Spec field in a mixin");
+        if (member instanceof Field f) {
+            require(command, !Modifier.isFinal(f.getModifiers()) && !Modifier.isPrivate(f.getModifiers()),
+                    "a final or private option field: " + f);
+        } else {
+            Method m = (Method) member;
+            require(command, m.getParameterCount() == 1 && !Modifier.isPrivate(m.getModifiers()),
+                    "an option method that is private or takes other than one value: " + m);
         }
+        slots.put(member, bound.size());
+        bound.add(member);
+        return bound.size() - 1;
     }
 
-    /** picocli's help options: a value of their own, which the model holds. */
-    private void flag() {
-        line("    /** {@code builder} with a value of its own, {@code initial} from the start (the help options). */");
-        line("    private static OptionSpec.Builder flag(OptionSpec.Builder builder, boolean initial) {");
-        line("        Flag flag = new Flag(initial);");
-        line("        return builder.getter(flag).setter(flag);");
-        line("    }");
-        line("");
-        line("    /** An option's value held by the model itself. */");
-        line("    private static final class Flag implements IGetter, ISetter {");
-        line("        private Object value;");
-        line("");
-        line("        Flag(boolean initial) {");
-        line("            value = initial;");
-        line("        }");
-        line("");
-        line("        @Override");
-        line("        public <T> T get() {");
-        line("            return (T) value;");
-        line("        }");
-        line("");
-        line("        @Override");
-        line("        public <T> T set(T value) {");
-        line("            T old = get();");
-        line("            this.value = value;");
-        line("            return old;");
-        line("        }");
-        line("    }");
-        line("");
+    private static String helpers() {
+        return """
+                    /** {@code builder} bound to the member in slot {@code slot} of {@code holder}. */
+                    private static OptionSpec.Builder bound(OptionSpec.Builder builder, Object holder, int slot) {
+                        Binding binding = new Binding(holder, slot);
+                        return builder.getter(binding).setter(binding);
+                    }
+
+                    /** {@code builder} bound to the member in slot {@code slot} of {@code holder}. */
+                    private static PositionalParamSpec.Builder bound(PositionalParamSpec.Builder builder, Object holder,
+                            int slot) {
+                        Binding binding = new Binding(holder, slot);
+                        return builder.getter(binding).setter(binding);
+                    }
+
+                """;
     }
 
     /** The one class that reads and writes every bound member, by slot: no reflection, no class per option. */
-    private void binding(String type) {
-        // picocli's builders share a superclass that is not public: one method for each kind of builder
-        for (String builder : List.of("OptionSpec.Builder", "PositionalParamSpec.Builder")) {
-            line("    /** {@code builder} bound to the member of slot {@code slot}: one binding reads and writes it. */");
-            line("    private static " + builder + " bound(" + builder + " builder, " + type + " c, int slot) {");
-            line("        Binding binding = new Binding(c, slot);");
-            line("        return builder.getter(binding).setter(binding);");
-            line("    }");
-            line("");
-        }
-        line("    /** Reads and writes the member bound to one option, by its number. */");
-        line("    private static final class Binding implements IGetter, ISetter {");
-        line("        private final " + type + " c;");
-        line("        private final int slot;");
-        line("        /** What a method option was last given (picocli keeps it for a method too). */");
-        line("        private Object given;");
-        line("");
-        line("        Binding(" + type + " c, int slot) {");
-        line("            this.c = c;");
-        line("            this.slot = slot;");
-        line("        }");
-        line("");
-        line("        @Override");
-        line("        public <T> T get() {");
-        line("            Object value = switch (slot) {");
+    private String binding() {
+        StringBuilder b = new StringBuilder();
+        b.append("""
+                    /** Reads and writes the member of one option, by its slot. */
+                    private static final class Binding implements IGetter, ISetter {
+                        private final Object holder;
+                        private final int slot;
+                        /** What a method option was last given (picocli keeps it for a method too). */
+                        private Object given;
+
+                        Binding(Object holder, int slot) {
+                            this.holder = holder;
+                            this.slot = slot;
+                        }
+
+                        @Override
+                        public <T> T get() {
+                            Object value = switch (slot) {
+                """);
         for (int i = 0; i < bound.size(); i++) {
-            Bound b = bound.get(i);
-            String read = b.member() instanceof Field f ? b.holder() + "." + f.getName() : "given";
-            line("                case " + i + " -> " + read + ";");
+            AnnotatedElement m = bound.get(i);
+            String read = m instanceof Field f ? held(f) + "." + f.getName() : "given";
+            b.append("                case ").append(i).append(" -> ").append(read).append(";\n");
         }
-        line("                default -> throw new IllegalStateException(\"no option bound to \" + slot);");
-        line("            };");
-        line("            return (T) value;");
-        line("        }");
-        line("");
-        line("        @Override");
-        line("        public <T> T set(T value) {");
-        line("            T old = get();");
-        line("            switch (slot) {");
+        b.append("""
+                                default -> throw new IllegalStateException("no option bound to " + slot);
+                            };
+                            return (T) value;
+                        }
+
+                        @Override
+                        public <T> T set(T value) {
+                            T old = get();
+                            switch (slot) {
+                """);
         for (int i = 0; i < bound.size(); i++) {
-            Bound b = bound.get(i);
-            if (b.member() instanceof Field f) {
-                require(!Modifier.isFinal(f.getModifiers()) && !Modifier.isPrivate(f.getModifiers()),
-                        "a final or private option field: " + f);
-                line("                case " + i + " -> " + b.holder() + "." + f.getName() + " = ("
-                        + boxed(f.getGenericType().getTypeName()) + ") value;");
+            AnnotatedElement m = bound.get(i);
+            if (m instanceof Field f) {
+                b.append("                case ").append(i).append(" -> ").append(held(f)).append('.').append(f.getName())
+                        .append(" = (").append(boxed(f.getGenericType().getTypeName())).append(") value;\n");
             } else {
-                Method m = (Method) b.member();
-                require(m.getParameterCount() == 1 && !Modifier.isPrivate(m.getModifiers()),
-                        "an option method that is private or takes other than one value: " + m);
-                line("                case " + i + " -> {");
-                line("                    " + b.holder() + "." + m.getName() + "(("
-                        + boxed(m.getGenericParameterTypes()[0].getTypeName()) + ") value);");
-                line("                    given = value;");
-                line("                }");
+                Method method = (Method) m;
+                b.append("                case ").append(i).append(" -> {\n");
+                b.append("                    ").append(held(method)).append('.').append(method.getName()).append("((")
+                        .append(boxed(method.getGenericParameterTypes()[0].getTypeName())).append(") value);\n");
+                b.append("                    given = value;\n");
+                b.append("                }\n");
             }
         }
-        line("                default -> throw new IllegalStateException(\"no option bound to \" + slot);");
-        line("            }");
-        line("            return old;");
-        line("        }");
-        line("    }");
+        b.append("""
+                                default -> throw new IllegalStateException("no option bound to " + slot);
+                            }
+                            return old;
+                        }
+                    }
+                """);
+        return b.toString();
+    }
+
+    /** The holder cast to the class that declares {@code m}. */
+    private static String held(Member m) {
+        return "((" + m.getDeclaringClass().getSimpleName() + ") holder)";
     }
 
     private static String boxed(String type) {
@@ -455,12 +534,7 @@ final class CliModelGenerator {
     }
 
     private static String classLiteral(Class<?> c) {
-        String name = c.getCanonicalName().replace("java.util.List", "List").replace("java.lang.", "");
-        return name + ".class";
-    }
-
-    private void line(String s) {
-        out.append(s).append('\n');
+        return c.getCanonicalName().replace("java.util.List", "List").replace("java.lang.", "") + ".class";
     }
 
     private static String literals(String[] values) {

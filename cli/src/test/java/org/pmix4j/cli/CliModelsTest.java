@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -32,38 +33,34 @@ class CliModelsTest {
     private record Written(Supplier<Object> command, Function<Object, CommandSpec> model) {
     }
 
+    private static final Path WRITTEN = Path.of("src/main/java/org/pmix4j/cli", CliModelGenerator.CLASS + ".java");
+
     private static final Map<Class<?>, Written> COMMANDS = Map.of(
             RunCommand.class, new Written(RunCommand::new, c -> ((JobCommand) c).commandLine().getCommandSpec()),
             PrunCommand.class, new Written(PrunCommand::new, c -> ((JobCommand) c).commandLine().getCommandSpec()),
-            DaemonCommand.class, new Written(DaemonCommand::new, c -> Main.inTree(DaemonModel.of((DaemonCommand) c))),
-            DvmCommand.class, new Written(DvmCommand::new, c -> Main.inTree(DvmModel.of((DvmCommand) c))),
-            TermCommand.class, new Written(TermCommand::new, c -> Main.inTree(TermModel.of((TermCommand) c))),
-            PsCommand.class, new Written(PsCommand::new, c -> Main.inTree(PsModel.of((PsCommand) c))),
-            SchedCommand.class, new Written(SchedCommand::new, c -> Main.inTree(SchedModel.of((SchedCommand) c))));
+            DaemonCommand.class, new Written(DaemonCommand::new, c -> Main.inTree(CliModels.of((DaemonCommand) c))),
+            DvmCommand.class, new Written(DvmCommand::new, c -> Main.inTree(CliModels.of((DvmCommand) c))),
+            TermCommand.class, new Written(TermCommand::new, c -> Main.inTree(CliModels.of((TermCommand) c))),
+            PsCommand.class, new Written(PsCommand::new, c -> Main.inTree(CliModels.of((PsCommand) c))),
+            SchedCommand.class, new Written(SchedCommand::new, c -> Main.inTree(CliModels.of((SchedCommand) c))));
 
     /** What bin/generate-cli-models runs: writes the models (after making every option's change compile). */
     @Test
     @EnabledIfSystemProperty(named = "pmix4j.cli.models.write", matches = "true")
     void write() throws IOException {
-        for (Map.Entry<Class<?>, String> e : CliModelGenerator.MODELS.entrySet()) {
-            Path file = Path.of("src/main/java/org/pmix4j/cli", e.getValue() + ".java");
-            Files.writeString(file, new CliModelGenerator(e.getKey(), e.getValue()).source());
-            System.out.println("wrote " + file.toAbsolutePath());
-        }
+        Files.writeString(WRITTEN, CliModelGenerator.source());
+        System.out.println("wrote " + WRITTEN.toAbsolutePath());
     }
 
     @Test
     @DisabledIfSystemProperty(named = "pmix4j.cli.models.write", matches = "true")
     void theWrittenSourceIsWhatTheGeneratorWritesNow() throws IOException {
-        assertEquals(COMMANDS.keySet(), CliModelGenerator.MODELS.keySet());
-        for (Map.Entry<Class<?>, String> e : CliModelGenerator.MODELS.entrySet()) {
-            Path file = Path.of("src/main/java/org/pmix4j/cli", e.getValue() + ".java");
-            String written = Files.readString(file);
-            String now = new CliModelGenerator(e.getKey(), e.getValue()).source();
-            if (!written.equals(now)) {
-                fail(file + " is not the model of " + e.getKey().getSimpleName() + "'s annotations any more: run "
-                        + "bin/generate-cli-models. First difference: " + firstDifference(written, now));
-            }
+        assertEquals(COMMANDS.keySet(), Set.copyOf(CliModelGenerator.COMMANDS));
+        String written = Files.readString(WRITTEN);
+        String now = CliModelGenerator.source();
+        if (!written.equals(now)) {
+            fail(WRITTEN + " is not the model of the commands' annotations any more: run bin/generate-cli-models."
+                    + " First difference: " + firstDifference(written, now));
         }
     }
 
