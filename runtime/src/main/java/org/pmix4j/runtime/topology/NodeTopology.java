@@ -12,13 +12,16 @@ import org.pmix4j.api.internal.Log;
  * This node's topology as hwloc 2 XML, for PMIX_HWLOC_XML_V2: Open MPI 4.1 asks for it in MPI_Init and,
  * without it, each process discovers the topology itself (about 150 files of /sys and hwloc's plugins: some
  * 10 ms of CPU per process, which at 64 processes on a few cores is a visible part of start-up). Made once per
- * JVM, off the caller's thread, by the installed hwloc library through java.lang.foreign (JDK 22+); absent
- * when that is not possible (the library missing, an older JDK), and then processes discover it themselves as
- * they would anyway.
+ * JVM, off the caller's thread, by the installed hwloc library through java.lang.foreign (JDK 22+), or read
+ * from the user's cache where an earlier run on this node kept it ({@link TopologyCache}); absent when that is
+ * not possible (the library missing, an older JDK), and then processes discover it themselves as they would
+ * anyway.
  */
 public final class NodeTopology {
     private static final Log LOG = Log.of(NodeTopology.class);
     private static final String IMPLEMENTATION = "org.pmix4j.runtime.topology.HwlocXml";
+    /** The library HwlocXml loads (hwloc 2, as Open MPI 4.1 on Debian has it). */
+    static final String LIBRARY = "libhwloc.so.15";
     /** How long a job registration waits for the topology; past that the job goes without it. */
     private static final long WAIT_MILLIS = 2000;
     private static final CompletableFuture<Optional<String>> XML = new CompletableFuture<>();
@@ -56,10 +59,22 @@ public final class NodeTopology {
         if (Runtime.version().feature() < 22) {
             return Optional.empty();
         }
+        Optional<TopologyCache> cache = TopologyCache.forThisUser(System.getenv());
+        Optional<String> key = cache.isPresent() ? TopologyCache.keyForThisProcess(LIBRARY) : Optional.empty();
+        if (key.isPresent()) {
+            Optional<String> kept = cache.get().read(key.get());
+            if (kept.isPresent()) {
+                return kept;
+            }
+        }
         try {
             Supplier<String> hwloc = (Supplier<String>) Class.forName(IMPLEMENTATION).getDeclaredConstructor().newInstance();
             String xml = hwloc.get();
-            return xml.startsWith("<?xml") ? Optional.of(xml) : Optional.empty();
+            if (!xml.startsWith("<?xml")) {
+                return Optional.empty();
+            }
+            key.ifPresent(k -> cache.get().write(k, xml));
+            return Optional.of(xml);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             LOG.debug("no topology for the processes: {}", e.toString());
             return Optional.empty();

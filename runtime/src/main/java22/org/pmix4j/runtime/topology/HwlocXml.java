@@ -20,7 +20,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 @SuppressWarnings("restricted") // downcalls are restricted methods: the JVM runs with --enable-native-access
 final class HwlocXml implements Supplier<String> {
-    private static final String LIBRARY = "libhwloc.so.15";
+    private static final String LIBRARY = NodeTopology.LIBRARY;
     /** hwloc's API version of its 2.x series: the XML format Open MPI 4.1 with hwloc 2 reads. */
     private static final int API_2 = 0x20000;
 
