@@ -23,8 +23,26 @@ final class CliModels {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
         spec.name("run");
         spec.usageMessage()
-                .description("Run a job under a PMIx server embedded in this launcher, as mpirun or prterun would: each process learns its rank and peers through PMIx, its output is forwarded, and the launcher exits with the first failure's status (a process's non-zero exit status, 128+N for a process killed by signal N, the status given to PMIx_Abort/MPI_Abort; 128+N when the launcher itself is stopped by signal N).", "", "Several applications (MPMD) are separated by ':'; each takes its own -n, -x, --wdir and --path. Ranks are numbered across the applications in order.")
-                .footer("", "Examples:", "  pmix4j run -n 4 ./my_mpi_program arg1 arg2", "  pmix4j run -n 8 --oversubscribe hostname", "  pmix4j run -n 1 -x MODE=server ./master : -n 3 --wdir /scratch ./worker", "  pmix4j run -n 4 --map-by core --bind-to core --report-bindings ./app", "  pmix4j run -n 2 --map-by slot:PE=1 --display map ./app", "  pmix4j run -n 4 --output tag,timestamp ./app          ([1,0]<stdout>: ... lines)", "  pmix4j run -n 4 --output dir=out ./app                 (out/<nspace>/rank.N/stdout)", "  cat big.dat | pmix4j run -n 3 --stdin all ./consumer", "  pmix4j run -n 2 --timeout 60 --report-state-on-timeout ./app", "", "Signals: SIGINT, SIGTERM and SIGHUP stop the job cleanly (a second SIGINT kills it at once); SIGUSR1 and SIGUSR2 are forwarded to every process; SIGTSTP suspends the whole job and SIGCONT resumes it.", "", "Command lines written for mpirun (Open MPI 4.1) or prterun run as they are: single-dash long options (-np, -wdir, -mca, -host), old spellings (-npernode 2, -bynode, --bind-to-core, --display-map, -rf FILE, --tag-output) converted to their PRRTE form and reported on one line, options that only tune ORTE's or PRRTE's daemons accepted with a one-line notice, and those pmix4j has nothing for refused with the reason. -q silences the notices.", "", "Open MPI 4.1 programs run as launched processes: pmix4j sets Open MPI's own MCA parameters OMPI_MCA_schizo=^orte and OMPI_MCA_ess=pmi (unless you set them) so that they take their identity from PMIx instead of starting as singletons.")
+                .description("Run a job under a PMIx server embedded in this launcher, as mpirun or prterun would: each process learns its rank and peers through PMIx, its output is forwarded, and the launcher exits with the first failure's status (a process's non-zero exit status, 128+N for a process killed by signal N, the status given to PMIx_Abort/MPI_Abort; 128+N when the launcher itself is stopped by signal N).",
+                        "",
+                        "Several applications (MPMD) are separated by ':'; each takes its own -n, -x, --wdir and --path. Ranks are numbered across the applications in order.")
+                .footer("",
+                        "Examples:",
+                        "  pmix4j run -n 4 ./my_mpi_program arg1 arg2",
+                        "  pmix4j run -n 8 --oversubscribe hostname",
+                        "  pmix4j run -n 1 -x MODE=server ./master : -n 3 --wdir /scratch ./worker",
+                        "  pmix4j run -n 4 --map-by core --bind-to core --report-bindings ./app",
+                        "  pmix4j run -n 2 --map-by slot:PE=1 --display map ./app",
+                        "  pmix4j run -n 4 --output tag,timestamp ./app          ([1,0]<stdout>: ... lines)",
+                        "  pmix4j run -n 4 --output dir=out ./app                 (out/<nspace>/rank.N/stdout)",
+                        "  cat big.dat | pmix4j run -n 3 --stdin all ./consumer",
+                        "  pmix4j run -n 2 --timeout 60 --report-state-on-timeout ./app",
+                        "",
+                        "Signals: SIGINT, SIGTERM and SIGHUP stop the job cleanly (a second SIGINT kills it at once); SIGUSR1 and SIGUSR2 are forwarded to every process; SIGTSTP suspends the whole job and SIGCONT resumes it.",
+                        "",
+                        "Command lines written for mpirun (Open MPI 4.1) or prterun run as they are: single-dash long options (-np, -wdir, -mca, -host), old spellings (-npernode 2, -bynode, --bind-to-core, --display-map, -rf FILE, --tag-output) converted to their PRRTE form and reported on one line, options that only tune ORTE's or PRRTE's daemons accepted with a one-line notice, and those pmix4j has nothing for refused with the reason. -q silences the notices.",
+                        "",
+                        "Open MPI 4.1 programs run as launched processes: pmix4j sets Open MPI's own MCA parameters OMPI_MCA_schizo=^orte and OMPI_MCA_ess=pmi (unless you set them) so that they take their identity from PMIx instead of starting as singletons.")
                 .sortOptions(false);
         declaredByJobCommand(spec, c);
         declaredByRunCommand(spec, c);
@@ -37,8 +55,13 @@ final class CliModels {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
         spec.name("prun");
         spec.usageMessage()
-                .description("Run a job in a running DVM (pmix4j dvm): the job is handed to the DVM, its output comes back here, stdin and signals are forwarded to it, and prun exits with the job's status by the rules of pmix4j run. Every option of pmix4j run is accepted.", "", "The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, else the only one of this user running on this node.")
-                .footer("", "Examples:", "  pmix4j dvm --daemonize && pmix4j prun -n 4 ./my_mpi_program && pmix4j term", "  pmix4j prun --pid 12345 -n 2 --output tag hostname")
+                .description("Run a job in a running DVM (pmix4j dvm): the job is handed to the DVM, its output comes back here, stdin and signals are forwarded to it, and prun exits with the job's status by the rules of pmix4j run. Every option of pmix4j run is accepted.",
+                        "",
+                        "The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, else the only one of this user running on this node.")
+                .footer("",
+                        "Examples:",
+                        "  pmix4j dvm --daemonize && pmix4j prun -n 4 ./my_mpi_program && pmix4j term",
+                        "  pmix4j prun --pid 12345 -n 2 --output tag hostname")
                 .sortOptions(false);
         declaredByJobCommand(spec, c);
         declaredByPrunCommand(spec, c);
@@ -63,8 +86,13 @@ final class CliModels {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
         spec.name("dvm");
         spec.usageMessage()
-                .description("Start a persistent runtime (a DVM) on this node: a PMIx server that runs the jobs tools hand it (pmix4j prun, pmix4j run --dvm, any PMIx tool calling PMIx_Spawn), many at once and one after another, until pmix4j term (or SIGTERM/SIGINT/SIGHUP) stops it. Each job brings its own placement and output options.", "", "Tools find it by pid, by namespace, by URI, or with --system-server as the node's system server.")
-                .footer("", "Examples:", "  pmix4j dvm --daemonize --report-pid -", "  pmix4j dvm --system-server --report-uri /tmp/dvm.uri &")
+                .description("Start a persistent runtime (a DVM) on this node: a PMIx server that runs the jobs tools hand it (pmix4j prun, pmix4j run --dvm, any PMIx tool calling PMIx_Spawn), many at once and one after another, until pmix4j term (or SIGTERM/SIGINT/SIGHUP) stops it. Each job brings its own placement and output options.",
+                        "",
+                        "Tools find it by pid, by namespace, by URI, or with --system-server as the node's system server.")
+                .footer("",
+                        "Examples:",
+                        "  pmix4j dvm --daemonize --report-pid -",
+                        "  pmix4j dvm --system-server --report-uri /tmp/dvm.uri &")
                 .sortOptions(false);
         declaredByDvmCommand(spec, c);
         spec.addMixin("mixinStandardHelpOptions", help());
@@ -76,7 +104,9 @@ final class CliModels {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
         spec.name("term");
         spec.usageMessage()
-                .description("Stop a running DVM (pmix4j dvm): its jobs are stopped first, then it ends and removes its session directory and rendezvous files. term returns when the DVM has ended.", "", "The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, else the only one of this user running on this node.")
+                .description("Stop a running DVM (pmix4j dvm): its jobs are stopped first, then it ends and removes its session directory and rendezvous files. term returns when the DVM has ended.",
+                        "",
+                        "The DVM is the one named by --dvm-uri, --pid, --namespace or --system-server, else the only one of this user running on this node.")
                 .sortOptions(false);
         declaredByTermCommand(spec, c);
         spec.addMixin("mixinStandardHelpOptions", help());
@@ -100,8 +130,13 @@ final class CliModels {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(c);
         spec.name("sched");
         spec.usageMessage()
-                .description("Start the node's scheduler: a PMIx server (PMIX_SERVER_SCHEDULER, pmix.sched.<host>, one per node) that owns the node pool and grants sessions out of it to PMIx_Allocation_request (pmix4j alloc, libpmix clients and tools), first come first served with EASY backfill. Granted sessions are created in the node's DVM (pmix4j dvm --system-server), which it attaches to whichever starts first.", "", "It runs until SIGTERM, SIGINT or SIGHUP; the sessions run on in the DVM, and a scheduler started again takes them over.")
-                .footer("", "Examples:", "  pmix4j sched --daemonize --report-pid -", "  pmix4j sched --host node1:8 --default-time 3600")
+                .description("Start the node's scheduler: a PMIx server (PMIX_SERVER_SCHEDULER, pmix.sched.<host>, one per node) that owns the node pool and grants sessions out of it to PMIx_Allocation_request (pmix4j alloc, libpmix clients and tools), first come first served with EASY backfill. Granted sessions are created in the node's DVM (pmix4j dvm --system-server), which it attaches to whichever starts first.",
+                        "",
+                        "It runs until SIGTERM, SIGINT or SIGHUP; the sessions run on in the DVM, and a scheduler started again takes them over.")
+                .footer("",
+                        "Examples:",
+                        "  pmix4j sched --daemonize --report-pid -",
+                        "  pmix4j sched --host node1:8 --default-time 3600")
                 .sortOptions(false);
         declaredBySchedCommand(spec, c);
         spec.addMixin("mixinStandardHelpOptions", help());

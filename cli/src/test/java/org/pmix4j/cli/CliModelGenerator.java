@@ -205,14 +205,16 @@ final class CliModelGenerator {
         UsageMessageSpec u = spec.usageMessage();
         UsageMessageSpec d = new UsageMessageSpec();
         List<String> calls = new ArrayList<>();
+        // a usage text's lines one to a line of code
+        String between = ",\n" + INDENT + "        ";
         if (!Arrays.equals(u.description(), d.description())) {
-            calls.add(".description(" + literals(u.description()) + ")");
+            calls.add(".description(" + String.join(between, literalList(u.description())) + ")");
         }
         if (!Arrays.equals(u.footer(), d.footer())) {
-            calls.add(".footer(" + literals(u.footer()) + ")");
+            calls.add(".footer(" + String.join(between, literalList(u.footer())) + ")");
         }
         if (!Arrays.equals(u.header(), d.header())) {
-            calls.add(".header(" + literals(u.header()) + ")");
+            calls.add(".header(" + String.join(between, literalList(u.header())) + ")");
         }
         if (u.sortOptions() != d.sortOptions()) {
             calls.add(".sortOptions(" + u.sortOptions() + ")");
@@ -538,7 +540,11 @@ final class CliModelGenerator {
     }
 
     private static String literals(String[] values) {
-        return String.join(", ", Arrays.stream(values).map(CliModelGenerator::literal).toList());
+        return String.join(", ", literalList(values));
+    }
+
+    private static List<String> literalList(String[] values) {
+        return Arrays.stream(values).map(CliModelGenerator::literal).toList();
     }
 
     static String literal(String s) {
