@@ -104,8 +104,9 @@ class CliModelsTest {
     }
 
     /**
-     * Command lines that give every option: once and twice (a list grows, a single value is replaced), each
-     * with values of its type, then a program whose own words look like options.
+     * Command lines that give every option (an option that takes many values twice, so that its list grows),
+     * each with values of its type and with the required options, then, for a command that runs a program,
+     * a program whose own words look like options; and one line with all of them.
      */
     private static List<List<String>> commandLines(CommandSpec spec) {
         List<List<String>> lines = new ArrayList<>();
