@@ -172,8 +172,10 @@ final class LocalRuntime implements AutoCloseable {
         RuntimeHost host = new RuntimeHost(jobs, queries, new RuntimeLog(iof::launcherMessage, out),
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
                 otherNodes, cluster == null ? debugger : null);
-        // the processes' topology is made while the server starts, ready by the first job's registration
+        // the processes' topology is made while the server starts, ready by the first job's registration; and
+        // the starter's thread makes its downcalls meanwhile (SessionSpawn.prepare)
         org.pmix4j.runtime.topology.NodeTopology.prepare();
+        ProcessStarter.shared();
         server = PmixServer.start(host, init, env);
         if (cluster != null) {
             cluster.serveUpcalls(new UpcallDesk(host, cluster.tree(), () -> server, debugger));

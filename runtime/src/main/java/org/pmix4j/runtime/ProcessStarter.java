@@ -194,6 +194,13 @@ public final class ProcessStarter {
 
     /** The starter thread's whole life: it must never end while the JVM runs (see the class comment). */
     private void serve() {
+        if (direct != null) {
+            try {
+                direct.prepare(); // while the runtime starts: the first job's spawn then finds it done
+            } catch (RuntimeException | LinkageError e) {
+                LOG.debug("preparing posix_spawn: {}", e.toString());
+            }
+        }
         while (true) {
             Start s;
             try {

@@ -25,6 +25,14 @@ public interface SessionSpawn {
      */
     Process start(ProcessBuilder builder, List<String> wrapper) throws IOException;
 
+    /**
+     * Makes ready what a start needs (the downcalls of posix_spawn and of watching the process), so that the
+     * first job's start does not pay for it: called by the thread that will start processes while it has
+     * nothing else to do. A start without it is as good, only slower.
+     */
+    default void prepare() {
+    }
+
     /** The implementation this JVM can use, or empty (a JDK older than 22, a build without it, no such C calls). */
     static Optional<SessionSpawn> available() {
         return Optional.ofNullable(SessionSpawns.AVAILABLE);

@@ -129,6 +129,20 @@ final class Libc {
         // the class initialisation, which this call triggers, does the work
     }
 
+    /**
+     * Makes the handles a posix_spawn start and the watching of its process use (not those of ptrace): for a
+     * thread that will start processes to call while it waits for its first, beside the runtime's start.
+     */
+    static void linkSpawnCalls() {
+        for (Downcall d : new Downcall[] {PIPE2, OPEN, CLOSE, WAITPID, KILL, READ, POLL, SIGEMPTYSET, SIGADDSET,
+                SPAWN, ATTR_INIT, ATTR_DESTROY, ATTR_SETFLAGS, ATTR_SETSIGMASK, ATTR_SETSIGDEFAULT, ACTIONS_INIT,
+                ACTIONS_DESTROY, ACTIONS_DUP2, ACTIONS_CHDIR, ACTIONS_CLOSEFROM, PIDFD_OPEN}) {
+            if (d != null) {
+                d.handle();
+            }
+        }
+    }
+
     /** pipe2(O_CLOEXEC): {read end, write end}, neither inherited by any child unless dup2'd to 0, 1 or 2. */
     static int[] pipe(String what) throws IOException {
         return pipe(what, 0);

@@ -13,6 +13,11 @@ public final class PosixSessionSpawn implements SessionSpawn {
     }
 
     @Override
+    public void prepare() {
+        Libc.linkSpawnCalls();
+    }
+
+    @Override
     public Process start(ProcessBuilder builder, List<String> wrapper) throws IOException {
         List<String> argv = new ArrayList<>(wrapper);
         argv.addAll(builder.command());
