@@ -32,7 +32,7 @@ public final class Main implements Runnable {
             System.err.println("pmix4j: " + e.getMessage());
             return 2;
         }
-        if (args.length > 0 && RUN_ALONE.containsKey(args[0]) && !asksForHelp(args)) {
+        if (args.length > 0 && RUN_ALONE.containsKey(args[0])) {
             // picocli builds the model of every subcommand of the tree, reading all their annotations: each
             // of these commands is given only its own (the daemon on every node of a multi-node job, a DVM,
             // which is started twice when it daemonizes, and its front ends)
@@ -77,17 +77,6 @@ public final class Main implements Runnable {
     /** {@code spec}, a subcommand run without the tree, named in full as the tree names it ({@code pmix4j prun}). */
     static CommandSpec inTree(CommandSpec spec) {
         return spec.parent(CommandSpec.create().name("pmix4j"));
-    }
-
-    /** The words that ask for help or the version (picocli's standard help options). */
-    private static final java.util.Set<String> HELP = java.util.Set.of("-h", "--help", "-V", "--version");
-
-    /**
-     * Whether a command line asks for help or the version: those go through the whole tree, whose usage names
-     * the command in full ({@code pmix4j dvm}, not {@code dvm}).
-     */
-    private static boolean asksForHelp(String[] args) {
-        return java.util.Arrays.stream(args).anyMatch(HELP::contains);
     }
 
     /** How every command line reports errors: ours as one line, picocli's usage errors with the usage. */

@@ -338,22 +338,12 @@ final class CliModelGenerator {
             b.append(holder == null ? "OwnValue.of(" + builder + ", " + a.initialValue() + ")" : "bound(" + builder + binding);
             plain = OptionSpec.builder(o.names()).type(a.type()).auxiliaryTypes(a.auxiliaryTypes()).build();
             OptionSpec p = (OptionSpec) plain;
-            if (o.usageHelp() != p.usageHelp()) {
-                b.append(CALL + ".usageHelp(").append(o.usageHelp()).append(")");
-            }
-            if (o.versionHelp() != p.versionHelp()) {
-                b.append(CALL + ".versionHelp(").append(o.versionHelp()).append(")");
-            }
+            call(b, "usageHelp", o.usageHelp(), p.usageHelp(), String.valueOf(o.usageHelp()));
+            call(b, "versionHelp", o.versionHelp(), p.versionHelp(), String.valueOf(o.versionHelp()));
             require(command, o.help() == p.help(), "a help option of the old kind: " + a);
-            if (o.negatable() != p.negatable()) {
-                b.append(CALL + ".negatable(").append(o.negatable()).append(")");
-            }
-            if (!Objects.equals(o.fallbackValue(), p.fallbackValue())) {
-                b.append(CALL + ".fallbackValue(").append(literal(o.fallbackValue())).append(")");
-            }
-            if (o.order() != p.order()) {
-                b.append(CALL + ".order(").append(o.order()).append(")");
-            }
+            call(b, "negatable", o.negatable(), p.negatable(), String.valueOf(o.negatable()));
+            call(b, "fallbackValue", o.fallbackValue(), p.fallbackValue(), literal(o.fallbackValue()));
+            call(b, "order", o.order(), p.order(), String.valueOf(o.order()));
         } else {
             require(command, holder != null, "a positional parameter without a member: " + a);
             b.append("bound(PositionalParamSpec.builder()").append(binding);
@@ -373,42 +363,20 @@ final class CliModelGenerator {
             b.append(CALL + ".arity(CommandLine.Range.valueOf(").append(literal(a.arity().toString()))
                     .append(").unspecified(true))");
         }
-        if (!Objects.equals(a.paramLabel(), plain.paramLabel())) {
-            b.append(CALL + ".paramLabel(").append(literal(a.paramLabel())).append(")");
-        }
-        if (a.hideParamSyntax() != plain.hideParamSyntax()) {
-            b.append(CALL + ".hideParamSyntax(").append(a.hideParamSyntax()).append(")");
-        }
-        if (!Arrays.equals(a.description(), plain.description())) {
-            b.append(CALL + ".description(").append(literals(a.description())).append(")");
-        }
-        if (!Objects.equals(a.descriptionKey(), plain.descriptionKey())) {
-            b.append(CALL + ".descriptionKey(").append(literal(a.descriptionKey())).append(")");
-        }
-        if (!Objects.equals(a.splitRegex(), plain.splitRegex())) {
-            b.append(CALL + ".splitRegex(").append(literal(a.splitRegex())).append(")");
-        }
-        if (!Objects.equals(a.splitRegexSynopsisLabel(), plain.splitRegexSynopsisLabel())) {
-            b.append(CALL + ".splitRegexSynopsisLabel(").append(literal(a.splitRegexSynopsisLabel())).append(")");
-        }
-        if (!Objects.equals(a.prompt(), plain.prompt())) {
-            b.append(CALL + ".prompt(").append(literal(a.prompt())).append(")");
-        }
-        if (a.echo() != plain.echo()) {
-            b.append(CALL + ".echo(").append(a.echo()).append(")");
-        }
-        if (a.hidden() != plain.hidden()) {
-            b.append(CALL + ".hidden(").append(a.hidden()).append(")");
-        }
-        if (a.required() != plain.required()) {
-            b.append(CALL + ".required(").append(a.required()).append(")");
-        }
-        if (!Objects.equals(a.defaultValue(), plain.defaultValue())) {
-            b.append(CALL + ".defaultValue(").append(literal(a.defaultValue())).append(")");
-        }
-        if (a.showDefaultValue() != plain.showDefaultValue()) {
-            b.append(CALL + ".showDefaultValue(CommandLine.Help.Visibility.").append(a.showDefaultValue()).append(")");
-        }
+        call(b, "paramLabel", a.paramLabel(), plain.paramLabel(), literal(a.paramLabel()));
+        call(b, "hideParamSyntax", a.hideParamSyntax(), plain.hideParamSyntax(), String.valueOf(a.hideParamSyntax()));
+        call(b, "description", a.description(), plain.description(), literals(a.description()));
+        call(b, "descriptionKey", a.descriptionKey(), plain.descriptionKey(), literal(a.descriptionKey()));
+        call(b, "splitRegex", a.splitRegex(), plain.splitRegex(), literal(a.splitRegex()));
+        call(b, "splitRegexSynopsisLabel", a.splitRegexSynopsisLabel(), plain.splitRegexSynopsisLabel(),
+                literal(a.splitRegexSynopsisLabel()));
+        call(b, "prompt", a.prompt(), plain.prompt(), literal(a.prompt()));
+        call(b, "echo", a.echo(), plain.echo(), String.valueOf(a.echo()));
+        call(b, "hidden", a.hidden(), plain.hidden(), String.valueOf(a.hidden()));
+        call(b, "required", a.required(), plain.required(), String.valueOf(a.required()));
+        call(b, "defaultValue", a.defaultValue(), plain.defaultValue(), literal(a.defaultValue()));
+        call(b, "showDefaultValue", a.showDefaultValue(), plain.showDefaultValue(),
+                "CommandLine.Help.Visibility." + a.showDefaultValue());
         if (holder == null) {
             // a value of its own (picocli's help options), holding the initial value from the start
             require(command, a.initialValue() instanceof Boolean, "an option not bound to a member: " + a);
@@ -421,6 +389,13 @@ final class CliModelGenerator {
         }
         b.append(CALL + ".build()");
         return b.toString().replace(CALL, "\n" + INDENT);
+    }
+
+    /** A builder call {@code .method(code)}, when the attribute differs from a plain builder's. */
+    private static void call(StringBuilder b, String method, Object value, Object plain, String code) {
+        if (!Objects.deepEquals(value, plain)) {
+            b.append(CALL + ".").append(method).append('(').append(code).append(')');
+        }
     }
 
     /** The slot of a field or method, the same for every command that has it. */

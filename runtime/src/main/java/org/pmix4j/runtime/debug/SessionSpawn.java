@@ -35,6 +35,6 @@ public interface SessionSpawn {
 
     /** The implementation this JVM can use, or empty (a JDK older than 22, a build without it, no such C calls). */
     static Optional<SessionSpawn> available() {
-        return Optional.ofNullable(SessionSpawns.AVAILABLE);
+        return Optional.ofNullable(Java22Parts.Spawn.AVAILABLE);
     }
 }

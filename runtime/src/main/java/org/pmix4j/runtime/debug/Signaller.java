@@ -15,6 +15,6 @@ public interface Signaller {
 
     /** The implementation this JVM can use, or empty (a JDK older than 22, a build without it, no such C call). */
     static Optional<Signaller> available() {
-        return Optional.ofNullable(Signallers.AVAILABLE);
+        return Optional.ofNullable(Java22Parts.Signals.AVAILABLE);
     }
 }

@@ -116,8 +116,7 @@ final class ConnectAcceptor {
             c.close("gone before its handshake was read");
             return;
         }
-        long claimed = claimedPid(req);
-        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req), claimed).whenCompleteAsync((id, err) -> {
+        identities.resolve(c.peerAddress(), c.localAddress(), startedPid(req), claimedPid(req)).whenCompleteAsync((id, err) -> {
             if (c.isClosed()) {
                 return;
             }

@@ -1,0 +1,33 @@
+package org.pmix4j.runtime.debug;
+
+/**
+ * The implementations compiled for JDK 22 (src/main/java22, java.lang.foreign): each found once, at its first
+ * use, and only on a JVM of 22 or newer (a JDK 21 never loads their class files); null where there is none
+ * (an older JDK, a build without them, a C library without their calls), and the caller does without.
+ */
+final class Java22Parts {
+    private Java22Parts() {
+    }
+
+    /** {@link SessionSpawn}'s: without it the JDK's start, with the setsid program, does the same more slowly. */
+    static final class Spawn {
+        static final SessionSpawn AVAILABLE = load("org.pmix4j.runtime.debug.PosixSessionSpawn");
+    }
+
+    /** {@link Signaller}'s: without it the kill program does the same more slowly. */
+    static final class Signals {
+        static final Signaller AVAILABLE = load("org.pmix4j.runtime.debug.LibcSignaller");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T load(String className) {
+        if (Runtime.version().feature() < 22) {
+            return null;
+        }
+        try {
+            return (T) Class.forName(className).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return null;
+        }
+    }
+}
