@@ -99,6 +99,25 @@ class RunServicesTest {
         }
     }
 
+    /**
+     * Every rank asks for its job's process table as soon as it has initialised, while the launcher may still
+     * be starting the last ranks: each table lists the whole job (a rank not started yet with no pid), never
+     * only the processes started so far.
+     */
+    @Test
+    void aProcessTableAskedForDuringTheLaunchListsTheWholeJob() throws Exception {
+        Path exe = program("pmix_ops");
+        try (LauncherProcess p = launch(List.of("-n", "64", "--oversubscribe", exe.toString(), "query"))) {
+            assertEquals(0, p.waitFor(Duration.ofSeconds(90)), p.all());
+            Matcher tables = Pattern.compile("(?m)^query pmix\\.qry\\.ptable array of (\\d+) type 38$").matcher(p.stdout());
+            List<String> sizes = new java.util.ArrayList<>();
+            while (tables.find()) {
+                sizes.add(tables.group(1));
+            }
+            assertEquals(java.util.Collections.nCopies(64, "64"), sizes, p.all());
+        }
+    }
+
     /** syslog through logger(1): a stand-in on the launcher's PATH records what it was asked to write. */
     @Test
     void logWritesStdoutStderrAndSyslog() throws Exception {

@@ -30,6 +30,8 @@ final class Job {
     private final java.util.Set<Integer> connectedEarly = new java.util.HashSet<>();
     private final java.util.Set<Integer> finalizedEarly = new java.util.HashSet<>();
     private final CompletableFuture<Job> ended = new CompletableFuture<>();
+    private final CompletableFuture<Void> spawned = new CompletableFuture<>();
+    private boolean abandoned;
     private final List<Failure> failures = new ArrayList<>();
     private Failure cancel;
     private long stoppedAt = Long.MAX_VALUE;
@@ -131,7 +133,28 @@ final class Job {
         return org.pmix4j.api.Attributes.NOHUP.find(directives).orElse(false);
     }
 
-    synchronized void add(LaunchedProcess p) {
+    /**
+     * Completes when every process of the job has been spawned (here, or reported by its daemon), or the
+     * launch gave up on those left: what job control of the whole job waits for, so that a rank that pauses
+     * its job while the last processes are still being started pauses those too.
+     */
+    CompletableFuture<Void> spawned() {
+        return spawned;
+    }
+
+    /** Whether the launch gave up on the processes not started ({@link #abandonUnstarted}). */
+    synchronized boolean abandoned() {
+        return abandoned;
+    }
+
+    void add(LaunchedProcess p) {
+        if (join(p)) {
+            spawned.complete(null);
+        }
+    }
+
+    /** Adds the process; whether it was the last to be spawned. */
+    private synchronized boolean join(LaunchedProcess p) {
         procs.add(p);
         byRank.put(p.proc().rank(), p);
         if (stoppedAt != Long.MAX_VALUE) {
@@ -156,6 +179,7 @@ final class Job {
         if (finalizedEarly.remove(p.proc().rank())) {
             p.markFinalized();
         }
+        return procs.size() == placement.size();
     }
 
     /**
@@ -188,7 +212,9 @@ final class Job {
         synchronized (this) {
             remaining -= placement.size() - procs.size();
             last = remaining == 0;
+            abandoned = true;
         }
+        spawned.complete(null);
         if (last) {
             ended.complete(this);
         }

@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.pmix4j.api.Attributes;
+import org.pmix4j.api.internal.Log;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
@@ -21,6 +25,9 @@ import org.pmix4j.api.Rank;
  * them itself).
  */
 final class JobControl {
+    private static final Log LOG = Log.of(JobControl.class);
+    /** How long job control waits for a job being launched to have all its processes (1,024 take ~4 s). */
+    static final long LAUNCH_WAIT_SECONDS = 60;
     private static final List<String> UNSUPPORTED = List.of(Attributes.JOB_CTRL_CANCEL.key(),
             Attributes.JOB_CTRL_RESTART.key(), Attributes.JOB_CTRL_CHECKPOINT.key(),
             Attributes.JOB_CTRL_CHECKPOINT_EVENT.key(), Attributes.JOB_CTRL_CHECKPOINT_SIGNAL.key(),
@@ -143,6 +150,25 @@ final class JobControl {
         return new ArrayList<>(out);
     }
 
+    /**
+     * The job once all its processes are spawned (or the launch gave up on the rest), waiting at most
+     * {@link #LAUNCH_WAIT_SECONDS}: a rank may pause its own job, or a tool signal one, while the launcher is
+     * still starting the job's last processes, and those must get the signal too. Called on a virtual thread.
+     */
+    private static Job spawned(Job job) {
+        try {
+            job.spawned().get(LAUNCH_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("job control of {}: its launch has not completed in {} s; signalling the processes started",
+                    job.nspace(), LAUNCH_WAIT_SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a job's spawn never completes exceptionally", e);
+        }
+        return job;
+    }
+
     /** The live processes the targets name; an unknown namespace or rank is an error naming it. */
     private List<LaunchedProcess> resolve(Proc requester, List<Proc> targets) {
         List<Proc> wanted = targets.isEmpty() ? List.of(Proc.wildcard(requester.nspace())) : targets;
@@ -153,9 +179,12 @@ final class JobControl {
                 throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "job control: no running job " + t.nspace());
             }
             if (t.rank() == Rank.WILDCARD) {
-                out.addAll(job.processes());
+                out.addAll(spawned(job).processes());
             } else {
                 LaunchedProcess p = job.process(t.rank());
+                if (p == null && t.rank() >= 0 && t.rank() < job.placement().size()) {
+                    p = spawned(job).process(t.rank());
+                }
                 if (p == null) {
                     throw new PmixException(PmixStatus.PMIX_ERR_NOT_FOUND, "job control: " + t + " is not a process"
                             + " of that job");

@@ -5,17 +5,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.runtime.iof.ProcessOutput;
 
-/** A process this JVM forked, with the forwarding of its output. */
+/**
+ * A process this JVM forked, with the forwarding of its output. The output may be attached after the body
+ * is made: a job's processes join their job as each is spawned (so that a rank's question about its own
+ * job, or a pause, sees every process already running), and their output pumps are started once all are.
+ */
 final class LocalBody implements ProcessBody {
     private final Process process;
-    private final ProcessOutput output;
+    private final CompletableFuture<ProcessOutput> output = new CompletableFuture<>();
     private final String node;
     private final CompletableFuture<Long> exitTime;
     private volatile long waitedNanos = Long.MAX_VALUE;
 
     LocalBody(Process process, ProcessOutput output, String node) {
+        this(process, node);
+        attachOutput(output);
+    }
+
+    /** A body whose output is {@linkplain #attachOutput attached} later. */
+    LocalBody(Process process, String node) {
         this.process = process;
-        this.output = output;
         this.node = node;
         // taken on the reaper thread as soon as the process is gone: the JDK's handle's (its Process.onExit
         // would first hop to a pool, which on a busy machine can reorder two ends); one started by posix_spawn
@@ -23,6 +32,11 @@ final class LocalBody implements ProcessBody {
         // thread to wait for the same end
         CompletableFuture<?> end = startedByTheJdk(process) ? process.toHandle().onExit() : process.onExit();
         this.exitTime = end.thenApply(x -> System.nanoTime());
+    }
+
+    /** The forwarding of the process's output, which {@link #waitFor} waits for before it returns. */
+    void attachOutput(ProcessOutput po) {
+        output.complete(po);
     }
 
     private static boolean startedByTheJdk(Process process) {
@@ -48,6 +62,12 @@ final class LocalBody implements ProcessBody {
     public int waitFor() throws InterruptedException {
         int st = process.waitFor();
         waitedNanos = System.nanoTime();
+        ProcessOutput output;
+        try {
+            output = this.output.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("never completed exceptionally", e);
+        }
         // children left behind that still hold the output open (re-parented, so no longer descendants) are
         // ended with it: the job must not wait for them, nor may they outlive it
         if (!output.await(100, TimeUnit.MILLISECONDS)) {

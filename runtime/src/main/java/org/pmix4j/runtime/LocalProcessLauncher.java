@@ -139,16 +139,24 @@ final class LocalProcessLauncher implements ProcessLauncher {
             }
             return;
         }
-        // the server is told each pid at once: it checks each connection against its process, which the first
-        // processes make while the last are started
-        // stdin is connected first: told of the start, a daemon's parent may send the process its stdin at once
+        // each process joins its job and the server is told its pid as soon as it is spawned: the server checks
+        // each connection against its process, and a rank's request about its own job (its process table, a
+        // pause of the whole job) must see the processes spawned so far, which the first make while the last
+        // are started. stdin is connected first: told of the start, a daemon's parent may send the process its
+        // stdin at once
+        LocalBody[] bodies = new LocalBody[commands.size()];
         ProcessStarter.Started s = starter.startGroupLeaders(commands.size(),
                 i -> builder(request, commands.get(i), false), (p, i) -> {
             connectStdin(request, commands.get(i), p);
+            bodies[i] = new LocalBody(p, hostname);
+            request.job().add(new LaunchedProcess(commands.get(i).proc(), bodies[i]));
             started.accept(commands.get(i).proc(), p.pid());
         });
+        // the result's hand-back orders the starter thread's writes to bodies before these reads
         for (int i = 0; i < s.processes().size(); i++) {
-            watch(request.job(), connectOutput(request, commands.get(i), s.processes().get(i)));
+            bodies[i].attachOutput(output(request, commands.get(i), s.processes().get(i)));
+            LaunchedProcess p = request.job().process(commands.get(i).proc().rank());
+            Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(request.job(), p));
         }
         if (s.failure() != null) {
             throw cannotStart(request, commands.get(s.processes().size()), s.failure());
@@ -162,12 +170,6 @@ final class LocalProcessLauncher implements ProcessLauncher {
         if (holdAtExec) {
             held.held(p.proc(), p.pid());
         }
-        Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(job, p));
-    }
-
-    /** Adds a process to its job and waits for its end on a virtual thread of its own. */
-    private void watch(Job job, LaunchedProcess p) {
-        job.add(p);
         Thread.ofVirtual().name("wait-" + p.proc()).start(() -> awaitEnd(job, p));
     }
 
@@ -262,9 +264,13 @@ final class LocalProcessLauncher implements ProcessLauncher {
     }
 
     private LaunchedProcess connectOutput(Request request, ProcessCommand command, Process p) {
-        ProcessOutput po = iof.attach(command.proc(), p.pid(), request.job().size(), request.output(),
-                request.printed(), p.getInputStream(), p.getErrorStream());
-        return new LaunchedProcess(command.proc(), new LocalBody(p, po, hostname));
+        return new LaunchedProcess(command.proc(), new LocalBody(p, output(request, command, p), hostname));
+    }
+
+    /** Starts forwarding the process's output. */
+    private ProcessOutput output(Request request, ProcessCommand command, Process p) {
+        return iof.attach(command.proc(), p.pid(), request.job().size(), request.output(), request.printed(),
+                p.getInputStream(), p.getErrorStream());
     }
 
     private void connectStdin(Request request, ProcessCommand command, Process p) {

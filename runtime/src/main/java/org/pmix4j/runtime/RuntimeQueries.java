@@ -14,6 +14,7 @@ import org.pmix4j.api.ProcState;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
 import org.pmix4j.runtime.frontend.ProcessStatsQuery;
+import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.runtime.session.SessionQueries;
 
 /**
@@ -177,13 +178,24 @@ final class RuntimeQueries {
         // one search per application, not per process
         List<String> executables = new ArrayList<>();
         job.apps().forEach(a -> executables.add(ExecutablePath.of(a, System.getenv("PATH"))));
+        // every process of the job, in rank order: one still being started (a rank may ask while the launcher
+        // starts the last of its job) is listed where it goes, with no pid yet
+        boolean abandoned = job.abandoned();
         List<Value> rows = new ArrayList<>();
-        for (LaunchedProcess p : job.processes()) {
-            if (node != null && !node.equals(p.node())) {
+        for (ProcPlacement placed : job.placement().procs()) {
+            LaunchedProcess p = job.process(placed.rank());
+            org.pmix4j.runtime.placement.JobNode planned = job.placement().node(placed.node());
+            String where = p != null ? p.node() : planned != null && planned.name() != null ? planned.name() : hostname;
+            if (node != null && !node.equals(where)) {
+                continue;
+            }
+            String exe = executables.get(placed.appnum());
+            if (p == null) {
+                rows.add(new ProcInfo(new Proc(job.nspace(), placed.rank()), where, exe, 0,
+                        abandoned ? ProcState.FAILED_TO_START : ProcState.LAUNCH_UNDERWAY));
                 continue;
             }
             ProcState state = p.isAlive() ? (p.connected() ? ProcState.CONNECTED : ProcState.RUNNING) : ended(p);
-            String exe = executables.get(job.placement().proc(p.proc().rank()).appnum());
             rows.add(new ProcInfo(p.proc(), p.node(), exe, (int) p.pid(), state));
         }
         return new DataArray(DataType.PROC_INFO, rows);

@@ -46,14 +46,49 @@ class RuntimeQueriesTest {
 
     /** A job of three processes, mapped by node: ranks 0 and 2 on h1, rank 1 on h2; pid 100 + rank. */
     private Job runningJob() {
+        return jobStartedUpTo(3);
+    }
+
+    /** The same job with only its first {@code started} ranks spawned so far. */
+    private Job jobStartedUpTo(int started) {
         List<AppContext> apps = List.of(AppContext.of(3, List.of("/bin/app")));
         Job job = table.open(apps, List.of(), null, (usage, slots) -> ClusterMapper.map(new ClusterMapper.Request(
                 NODES, List.of(new PlacementRequest.App(3, "/bin/app")), MappingPolicy.parse("node:OVERSUBSCRIBE"),
                 null, BindingPolicy.parse("none"), usage, BindingSupport.SUPPORTED)));
-        for (int rank = 0; rank < 3; rank++) {
+        for (int rank = 0; rank < started; rank++) {
             job.add(new LaunchedProcess(new Proc(job.nspace(), rank), new Running(100 + rank, rank == 1 ? "h2" : "h1")));
         }
         return job;
+    }
+
+    /**
+     * A rank may ask while the launcher still starts the last of its job: the table lists the whole job, the
+     * processes not started yet where they go, without a pid; those a failed launch gave up on as failed.
+     */
+    @Test
+    void aJobBeingLaunchedIsListedWhole() {
+        Job job = jobStartedUpTo(1);
+        assertTrue(!job.spawned().isDone(), "two of three processes are still to be spawned");
+        assertEquals(List.of("0@h1:100 /bin/app " + ProcState.RUNNING, "1@h2:0 /bin/app " + ProcState.LAUNCH_UNDERWAY,
+                "2@h1:0 /bin/app " + ProcState.LAUNCH_UNDERWAY), table(tool, Attributes.QUERY_PROC_TABLE.key(),
+                job.nspace()));
+        assertEquals(List.of("0@h1:100 /bin/app " + ProcState.RUNNING, "2@h1:0 /bin/app " + ProcState.LAUNCH_UNDERWAY),
+                table(new Proc(job.nspace(), 0), Attributes.QUERY_LOCAL_PROC_TABLE.key(), job.nspace()));
+
+        job.add(new LaunchedProcess(new Proc(job.nspace(), 1), new Running(101, "h2")));
+        job.abandonUnstarted();
+        assertTrue(job.spawned().isDone(), "a launch that gave up on the rest has spawned all it will");
+        assertEquals(List.of("0@h1:100 /bin/app " + ProcState.RUNNING, "1@h2:101 /bin/app " + ProcState.RUNNING,
+                "2@h1:0 /bin/app " + ProcState.FAILED_TO_START), table(tool, Attributes.QUERY_PROC_TABLE.key(),
+                job.nspace()));
+    }
+
+    @Test
+    void aJobIsSpawnedWhenItsLastProcessIs() {
+        Job job = jobStartedUpTo(2);
+        assertTrue(!job.spawned().isDone());
+        job.add(new LaunchedProcess(new Proc(job.nspace(), 2), new Running(102, "h1")));
+        assertTrue(job.spawned().isDone());
     }
 
     private List<String> table(Proc requester, String key, String nspace) {

@@ -69,13 +69,15 @@ public final class Handshake {
                 // done in time
             }
         });
+        // the request is made before the connection: the server gives a connection a few seconds to send
+        // it, and encoding in a cold JVM on a loaded machine is the slowest step between connect and write
+        byte[] body = request.encode();
+        ByteBuffer msg = ByteBuffer.allocate(MessageHeader.SIZE + body.length);
+        msg.put(MessageHeader.connectHeader(body.length)).put(body).flip();
         watchdog.start();
         try {
             socket.setTcpNoDelay(true);
             socket.connect(uri.address());
-            byte[] body = request.encode();
-            ByteBuffer msg = ByteBuffer.allocate(MessageHeader.SIZE + body.length);
-            msg.put(MessageHeader.connectHeader(body.length)).put(body).flip();
             socket.getOutputStream().write(msg.array(), 0, msg.limit());
             InputStream input = socket.getInputStream();
             ByteBuffer in = ByteBuffer.allocate(4096).order(ByteOrder.BIG_ENDIAN);
@@ -110,9 +112,12 @@ public final class Handshake {
             throw e;
         } catch (EOFException e) {
             closeQuietly(socket, watchdog);
+            // the protocol has no refusal message: a server that refuses, and one whose time limit for the
+            // request ran out (it was sent, but late), both just close; its log says which
             throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "server " + uri + " closed the connection during the"
                     + " handshake: it refused " + (request.type().isClient() ? "this client (unknown namespace or rank,"
-                    + " or a credential that does not match)" : "this " + request.type()));
+                    + " or a credential that does not match)" : "this " + request.type())
+                    + ", or did not receive its connect request in time (the server's log says which)");
         } catch (ConnectException e) {
             closeQuietly(socket, watchdog);
             throw new PmixException(PmixStatus.PMIX_ERR_UNREACH, "nothing accepts connections at " + uri + ": "

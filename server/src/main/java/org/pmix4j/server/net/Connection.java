@@ -64,6 +64,7 @@ public final class Connection implements EventLoop.ChannelHandler {
     private Object attachment;
     /** Bytes queued for the peer that the socket has not taken yet. */
     private long unsent;
+    private long received;
 
     Connection(SocketChannel channel, Listener listener, ByteBuffer sharedReadBuffer) throws IOException {
         this.channel = channel;
@@ -121,6 +122,21 @@ public final class Connection implements EventLoop.ChannelHandler {
         }
     }
 
+    /**
+     * Reads what the kernel holds for this socket now, outside the loop's readiness turn (the handshake
+     * timer's last look before it gives up on the peer). Called on the loop.
+     */
+    void readWaiting() throws IOException {
+        if (!closed) {
+            read();
+        }
+    }
+
+    /** Bytes read from the peer so far. */
+    long bytesReceived() {
+        return received;
+    }
+
     private void read() throws IOException {
         ByteBuffer in = shared.clear();
         in.put(carry, 0, carried);
@@ -136,6 +152,7 @@ public final class Connection implements EventLoop.ChannelHandler {
             close("peer closed the connection");
             return;
         }
+        received += n;
         in.flip();
         while (!closed && in.hasRemaining()) {
             if (!step(in)) {

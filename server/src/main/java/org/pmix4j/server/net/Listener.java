@@ -10,6 +10,7 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.internal.Log;
+import org.pmix4j.server.security.RateLimitedLog;
 
 /** The TCP listener: accepts sockets on the loop and wraps each in a {@link Connection}. */
 public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
@@ -26,6 +27,7 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
     private final EventLoop loop;
     private final Connection.Listener sink;
     private final Duration handshakeTimeout;
+    private final RateLimitedLog silent = new RateLimitedLog(LOG);
 
     private Listener(ServerSocketChannel server, EventLoop loop, Connection.Listener sink, Duration handshakeTimeout) {
         this.server = server;
@@ -59,16 +61,38 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
             try {
                 Connection c = new Connection(ch, sink, loop.readBuffer());
                 c.attach(loop.register(ch, SelectionKey.OP_READ, c));
-                loop.schedule(handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS, () -> {
-                    if (!c.handshakeReceived()) {
-                        c.close("no complete connect request within " + handshakeTimeout.toMillis() + " ms");
-                    }
-                });
+                loop.schedule(handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS, () -> expire(c));
             } catch (IOException e) {
                 LOG.warn("could not set up an accepted connection: {}", e.toString());
                 ch.close();
             }
         }
+    }
+
+    /**
+     * Closes a connection whose connect request is not complete when its time is up. What the kernel holds
+     * for it is read first: the loop runs its timers after the sockets it found ready, and a request that
+     * arrived in between must not be taken for silence. The close is a warning: the peer sees only the end
+     * of its connection, which it cannot tell from a refusal.
+     */
+    private void expire(Connection c) {
+        if (c.isClosed() || c.handshakeReceived()) {
+            return;
+        }
+        try {
+            c.readWaiting();
+        } catch (IOException e) {
+            c.close("read failed: " + e.getMessage());
+            return;
+        }
+        if (c.isClosed() || c.handshakeReceived()) {
+            return;
+        }
+        String why = "no complete connect request within " + handshakeTimeout.toMillis() + " ms ("
+                + c.bytesReceived() + " bytes of it received)";
+        silent.warn(c.peerAddress() == null ? c.remote() : c.peerAddress().getAddress().getHostAddress(),
+                "silent connection", "closed the connection from " + c.remote() + ": " + why);
+        c.close(why);
     }
 
     @Override
