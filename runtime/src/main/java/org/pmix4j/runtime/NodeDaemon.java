@@ -116,6 +116,11 @@ public final class NodeDaemon implements AutoCloseable {
     }
 
     private void start(String secret, PrintStream err) throws IOException {
+        // what the first job's registration and spawn need and a cold JVM is slow to make (the calls into the
+        // C library of the shared-memory store and of posix_spawn: 100-300 ms each on a loaded node, measured
+        // between the launch message and the first process), made on threads of their own while we join
+        PmixServer.prepareFirstRegistration(env);
+        ProcessStarter.shared();
         // what runtimes of this user that were SIGKILLed on this node left behind goes first, as a launcher does
         new StaleRuntimes(RuntimeDirectories.tmpOf(settings.sessionDir()), hostname).reclaim(LOG::info, LOG::warn);
         TreeMember.LocalServer local = new TreeMember.LocalServer(procs -> ProcNodes.daemonsOf(jobs::get, procs),

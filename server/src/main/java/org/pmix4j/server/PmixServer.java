@@ -110,6 +110,17 @@ public final class PmixServer implements AutoCloseable {
     }
 
     /**
+     * Makes ahead, on threads of its own, what a server's first registration takes long to make in a cold JVM
+     * (the shared-memory store's calls into the C library, 100-250 ms on a loaded node): for a runtime that
+     * has time to spare before its first job, such as a node daemon joining its tree.
+     *
+     * @param env the environment the server will start with (whether it will use the store)
+     */
+    public static void prepareFirstRegistration(Map<String, String> env) {
+        SharedStores.prepare(env);
+    }
+
+    /**
      * {@code PMIx_server_init}; {@code env} stands for the environment libpmix would read.
      *
      * @param host the resource manager's upcalls; {@code null} for a server that serves only what it was told

@@ -18,6 +18,8 @@ import java.util.function.Supplier;
  */
 public final class SharedStores {
     private static final String IMPLEMENTATION = "org.pmix4j.server.sharedstore.Ds21Store";
+    /** The store's glibc mutexes: their static set-up links every C call the store makes. */
+    private static final String MUTEXES = "org.pmix4j.server.sharedstore.SharedMutexes";
 
     private SharedStores() {
     }
@@ -50,6 +52,24 @@ public final class SharedStores {
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             return new Off("the shared-memory store cannot be used here: " + rootMessage(e));
         }
+    }
+
+    /**
+     * Makes the store's calls into the C library now, on a thread of its own: a cold JVM takes 100-250 ms to
+     * link them (generated code that no AOT cache keeps), which a node daemon would otherwise spend on the
+     * first job's registration, after its launch message came. Nothing happens where the store is not used.
+     */
+    public static void prepare(Map<String, String> env) {
+        if (refusal(env).isPresent()) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("pmix4j-store-prepare").start(() -> {
+            try {
+                Class.forName(MUTEXES, true, SharedStores.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                // no store in this build or on this system: open() says why when a server asks
+            }
+        });
     }
 
     private static Optional<String> refusal(Map<String, String> env) {
