@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.pmix4j.api.internal.AtomicFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,9 +42,7 @@ final class Daemon {
         }
         Path target = Path.of(file);
         try {
-            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-            Files.writeString(tmp, pid + "\n" + uri + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.replace(target, (pid + "\n" + uri + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new LaunchException("cannot say that the daemon is ready in " + target + ": " + e.getMessage(), 1);
         }

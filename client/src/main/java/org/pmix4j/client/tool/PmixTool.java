@@ -20,6 +20,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.internal.AtomicFiles;
 import org.pmix4j.client.PmixApi;
 import org.pmix4j.client.iof.OutputFormat;
 import org.pmix4j.client.internal.ClientCredential;
@@ -462,10 +463,8 @@ public final class PmixTool extends PmixApi {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp" + me.pid());
-            Files.writeString(tmp, RendezvousFile.format(uri, PROTOCOL_VERSION, me.pid(), me.uid(), me.gid(),
-                    ZonedDateTime.now()));
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.replace(file, RendezvousFile.format(uri, PROTOCOL_VERSION, me.pid(), me.uid(), me.gid(),
+                    ZonedDateTime.now()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
             writtenRendezvous = file;
         } catch (IOException e) {
             throw new PmixException(PmixStatus.PMIX_ERR_NO_PERMISSIONS, "cannot write PMIX_LAUNCHER_RNDZ_FILE " + file

@@ -2,15 +2,14 @@ package org.pmix4j.runtime.topology;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pmix4j.api.internal.Log;
+import org.pmix4j.api.internal.AtomicFiles;
 
 /**
  * The node's topology XML kept between runs, in the user's cache directory
@@ -101,12 +100,7 @@ final class TopologyCache {
     void write(String key, String xml) {
         try {
             Files.createDirectories(dir);
-            Path temp = Files.writeString(dir.resolve("." + key + "." + ProcessHandle.current().pid() + ".tmp"), xml);
-            try {
-                Files.move(temp, dir.resolve(key), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, dir.resolve(key), StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.replace(dir.resolve(key), xml.getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
             LOG.debug("cannot keep the node's topology in {}: {}", dir, e.toString());
         }
