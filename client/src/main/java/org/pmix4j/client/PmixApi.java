@@ -794,6 +794,20 @@ public abstract class PmixApi implements AutoCloseable {
     }
 
     /**
+     * {@link #onForwardedOutput(IofHandler)} with a bound: while {@code maxQueuedBytes} or more wait for
+     * {@code handler}, this process reads nothing more from its server, so a handler that writes somewhere
+     * slow slows the server's sending (a pmix4j server then stops reading the processes' output: they wait
+     * in their writes) instead of the output piling up in this process. {@code handler} must not make the
+     * library's blocking calls: their replies would wait behind the output.
+     *
+     * @param handler receives each piece of output
+     * @param maxQueuedBytes how much may wait for it (0: no bound)
+     */
+    public void onForwardedOutput(IofHandler handler, long maxQueuedBytes) {
+        iof.forwardedOutput(handler, maxQueuedBytes);
+    }
+
+    /**
      * Returns once the output that reached this process before the call has been handed to its handlers
      * (they run in order on one thread): after a reply, what the server sent before it has been seen.
      */

@@ -24,6 +24,11 @@ final class ToolOutput implements OutputListener {
     }
 
     @Override
+    public boolean holds(Proc source) {
+        return server.iofHeld(source);
+    }
+
+    @Override
     public void closed(Proc source, int channel) {
         server.iofDeliver(source, channel, new byte[0], List.of(Attributes.IOF_COMPLETE.info(true)));
     }

@@ -470,6 +470,19 @@ public final class PmixServer implements AutoCloseable {
     }
 
     /**
+     * Whether the host should read no more of {@code source}'s output for now: a tool it is forwarded to has
+     * not taken what was sent (more than a few MB wait in its connection). The host holds back until this
+     * is false again (a process whose output is not read waits in its own write, as for a full terminal), so
+     * that a tool that stops reading costs the server no more memory; the output of every other process goes
+     * on. Any thread; cheap when nothing is held.
+     *
+     * @param source the process whose output the host is about to read
+     */
+    public boolean iofHeld(Proc source) {
+        return parts.iof().held(source);
+    }
+
+    /**
      * The server's own output ({@link #self} as source) to one connected tool only, on {@code channel}: what
      * the host has to tell that tool alone (why its spawn was refused). Dropped when the tool is gone.
      *

@@ -36,6 +36,10 @@ public final class IofRegistry {
     private final Executor executor;
     private volatile boolean localOutput;
     private volatile IofHandler forwarded;
+    /** At most this many bytes of forwarded output wait for its handler ({@link #forwardedOutput}), or 0. */
+    private volatile long forwardedLimit;
+    /** Bytes handed to the forwarded output's handler and not yet taken; guarded by itself. */
+    private final long[] forwardedQueued = new long[1];
     private volatile OutputFormat toolFormat = OutputFormat.NONE;
     private final Map<String, OutputFormat> jobFormats = new ConcurrentHashMap<>();
     private final LocalOutput local = new LocalOutput();
@@ -54,6 +58,17 @@ public final class IofRegistry {
      * request of ours (the output of a job we spawned with PMIX_FWD_*, the server's own).
      */
     public void forwardedOutput(IofHandler handler) {
+        forwardedOutput(handler, 0);
+    }
+
+    /**
+     * As {@link #forwardedOutput(IofHandler)}, but while {@code limit} bytes or more wait for the handler the
+     * connection's reader waits too (0: no limit): a handler that writes somewhere slow then slows the server's
+     * sending, by TCP, instead of the output piling up here. The handler must not call the library's blocking
+     * calls, whose replies that reader would then not read.
+     */
+    public void forwardedOutput(IofHandler handler, long limit) {
+        forwardedLimit = limit;
         forwarded = handler;
     }
 
@@ -93,6 +108,29 @@ public final class IofRegistry {
         return jobFormats.getOrDefault(nspace, toolFormat);
     }
 
+    /** Waits while {@code limit} bytes or more wait for the forwarded output's handler; counts {@code n}. */
+    private long awaitRoom(long limit, int n) {
+        synchronized (forwardedQueued) {
+            while (forwardedQueued[0] >= limit) {
+                try {
+                    forwardedQueued.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break; // the connection is closing: hand it on with the rest
+                }
+            }
+            forwardedQueued[0] += n;
+        }
+        return n;
+    }
+
+    private void taken(long n) {
+        synchronized (forwardedQueued) {
+            forwardedQueued[0] -= n;
+            forwardedQueued.notifyAll();
+        }
+    }
+
     /** Parses an output message and hands it to its handler on the IOF executor. */
     public void deliver(byte[] payload, BufferKind kind) {
         IofDataMessage message = IofDataMessage.read(new Unpacker(payload, kind));
@@ -103,16 +141,23 @@ public final class IofRegistry {
         IofOutput out = new IofOutput(message.source(), channel, data, message.info(), complete);
         Pull p = pulls.get(id);
         IofHandler fallback = forwarded;
+        long limit = 0;
         if (p == null && id == 0 && fallback != null) {
             p = new Pull(0, fallback, 0, null);
+            limit = forwardedLimit;
         }
         if (p != null && p.handler() != null) {
             Pull pull = p;
+            long counted = limit > 0 ? awaitRoom(limit, data.length) : 0;
             executor.execute(() -> {
                 try {
                     pull.handler().output(out);
                 } catch (RuntimeException e) {
                     System.err.println("pmix4j: IOF handler #" + id + " failed: " + e);
+                } finally {
+                    if (counted > 0) {
+                        taken(counted);
+                    }
                 }
             });
         } else if (p != null || (id == 0 && localOutput)) {

@@ -76,7 +76,8 @@ public final class Prun {
         mark("connected");
         try (IoForwarder iof = new IoForwarder(submit.output(), out, err, hostname)) {
             ForwardedOutput output = new ForwardedOutput(iof, submit.size());
-            tool.onForwardedOutput(output::accept);
+            // bounded: a stdout that is not read slows the DVM's sending, and then the job, not our heap
+            tool.onForwardedOutput(output::accept, ForwardedOutput.QUEUED_LIMIT);
             JobEnd end = new JobEnd();
             // registered before the spawn: a job that fails at once may end before PMIx_Spawn returns
             tool.registerEventHandler(List.of(PmixStatus.PMIX_EVENT_JOB_END), List.of(), e -> {

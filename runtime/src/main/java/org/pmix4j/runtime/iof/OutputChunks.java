@@ -12,4 +12,12 @@ public interface OutputChunks {
 
     /** The stream ended (or broke): nothing more comes. */
     void end();
+
+    /**
+     * Whether the reader should read no more of the stream for now: where its output goes does not take it
+     * (a tool that stopped reading). The reader asks again shortly; the process meanwhile waits in its write.
+     */
+    default boolean paused() {
+        return false;
+    }
 }

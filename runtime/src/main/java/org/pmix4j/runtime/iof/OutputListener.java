@@ -23,4 +23,12 @@ public interface OutputListener {
     /** The process closed this stream (it exited, or closed it): no more output comes from it. */
     default void closed(Proc source, int channel) {
     }
+
+    /**
+     * Whether this listener cannot take more of {@code source}'s output for now ({@code
+     * PmixServer.iofHeld}): the process's streams are not read until it can.
+     */
+    default boolean holds(Proc source) {
+        return false;
+    }
 }

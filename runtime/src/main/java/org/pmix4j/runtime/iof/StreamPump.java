@@ -81,7 +81,7 @@ final class StreamPump implements Runnable, OutputChunks {
         byte[] buf = new byte[FIRST_READ];
         try (in) {
             int n;
-            while ((n = in.read(buf)) >= 0) {
+            while (awaitUnpaused() && (n = in.read(buf)) >= 0) {
                 if (n > 0) {
                     chunk(buf, n);
                 }
@@ -94,6 +94,36 @@ final class StreamPump implements Runnable, OutputChunks {
         } finally {
             end();
         }
+    }
+
+    /** How often a held stream's reader looks again whether it may read ({@link #paused}). */
+    static final long PAUSE_CHECK_MS = 20;
+
+    @Override
+    public boolean paused() {
+        for (OutputListener l : listeners) {
+            try {
+                if (l.holds(proc)) {
+                    return true;
+                }
+            } catch (RuntimeException e) {
+                // a listener's failure is not the output's: read on
+            }
+        }
+        return false;
+    }
+
+    /** Waits while the stream is {@link #paused}; false when interrupted (the pump stops reading). */
+    private boolean awaitUnpaused() {
+        while (paused()) {
+            try {
+                Thread.sleep(PAUSE_CHECK_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

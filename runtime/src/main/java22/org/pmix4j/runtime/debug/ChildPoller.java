@@ -34,6 +34,8 @@ final class ChildPoller {
     /** struct pollfd { int fd; short events; short revents; } */
     private static final int POLLFD = 8;
     private static final int READ_ROOM = 64 * 1024;
+    /** How often held streams are looked at again ({@link OutputChunks#paused}). */
+    private static final int PAUSE_CHECK_MS = 20;
 
     private static volatile ChildPoller shared;
 
@@ -115,10 +117,16 @@ final class ChildPoller {
                     fds = arena.allocate((long) count * 2 * POLLFD, 8);
                 }
                 put(fds, 0, wakeRead);
+                // a stream whose output is held (a tool does not take it) is not read: poll(2) skips a
+                // negative descriptor, and the process waits in its write until we look again
+                boolean anyPaused = false;
                 for (int i = 0; i < watched.size(); i++) {
-                    put(fds, i + 1, watched.get(i).fd());
+                    Watch x = watched.get(i);
+                    boolean paused = x instanceof Output o && pausedSafely(o);
+                    anyPaused |= paused;
+                    put(fds, i + 1, paused ? -1 : x.fd());
                 }
-                if (Libc.poll(fds, count, state) == 0) {
+                if (Libc.poll(fds, count, anyPaused ? PAUSE_CHECK_MS : -1, state) == 0) {
                     continue;
                 }
                 if (revents(fds, 0) != 0) {
@@ -151,6 +159,14 @@ final class ChildPoller {
         } catch (RuntimeException | Error e) {
             LOG.error("the thread watching the launcher's processes failed: {}", e.toString());
             throw e;
+        }
+    }
+
+    private static boolean pausedSafely(Output o) {
+        try {
+            return o.to().paused();
+        } catch (RuntimeException e) {
+            return false; // whoever takes the output failed: reading on is what it did before it could pause
         }
     }
 

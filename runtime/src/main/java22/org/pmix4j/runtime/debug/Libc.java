@@ -237,7 +237,12 @@ final class Libc {
      * EINTR (the caller looks again).
      */
     static int poll(MemorySegment fds, int count, MemorySegment callState) throws IOException {
-        int r = invoke(() -> (int) POLL.handle().invokeExact(callState, fds, (long) count, -1));
+        return poll(fds, count, -1, callState);
+    }
+
+    /** {@link #poll} for at most {@code timeoutMs} (-1: without end); 0 also when the time ran out. */
+    static int poll(MemorySegment fds, int count, int timeoutMs, MemorySegment callState) throws IOException {
+        int r = invoke(() -> (int) POLL.handle().invokeExact(callState, fds, (long) count, timeoutMs));
         if (r == -1 && errno(callState) == EINTR) {
             return 0;
         }

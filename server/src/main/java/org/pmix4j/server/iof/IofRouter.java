@@ -53,6 +53,7 @@ public final class IofRouter implements ServerCore.PeerListener {
     private final Map<Integer, IofRequest> requests = new TreeMap<>();
     private final IofCache cache = new IofCache();
     private final ForwardedChannels forwarded = new ForwardedChannels();
+    private final IofBacklog backlog;
 
     /**
      * @param self   the server's own name: output a tool pulls from "the server" is addressed to it
@@ -63,6 +64,15 @@ public final class IofRouter implements ServerCore.PeerListener {
         this.self = self;
         this.timers = timers;
         this.events = events;
+        this.backlog = new IofBacklog(self);
+    }
+
+    /**
+     * Whether the output of {@code source} is held back because a peer it goes to has not taken what was sent
+     * ({@link IofBacklog}): the host reads no more of that process's output until it is not. Any thread.
+     */
+    public boolean held(Proc source) {
+        return backlog.held(source);
     }
 
     // ---- output from the host ----------------------------------------------------------------------------
@@ -95,13 +105,14 @@ public final class IofRouter implements ServerCore.PeerListener {
         }
     }
 
-    private static void send(Peer to, long remoteId, Output out) {
+    private void send(Peer to, long remoteId, Output out) {
         if (!to.isConnected()) {
             return;
         }
         IofDataMessage message = new IofDataMessage(out.source(), out.channel(), remoteId, out.info(),
                 new ByteObject(out.data()));
         to.send(Tags.IOF, message.payload(to.kind()));
+        backlog.sent(to, out.source());
     }
 
     /** How many pieces of output wait in the cache. */

@@ -65,6 +65,11 @@ public final class Connection implements EventLoop.ChannelHandler {
     /** Bytes queued for the peer that the socket has not taken yet. */
     private long unsent;
     private long received;
+    /** Told once at most so many bytes wait to be sent, or when the connection closes ({@link #whenUnsentAtMost}). */
+    private record DrainWaiter(long bytes, Runnable then) {
+    }
+
+    private final java.util.List<DrainWaiter> drainWaiters = new java.util.ArrayList<>(0);
 
     Connection(SocketChannel channel, Listener listener, ByteBuffer sharedReadBuffer) throws IOException {
         this.channel = channel;
@@ -252,11 +257,43 @@ public final class Connection implements EventLoop.ChannelHandler {
                 if (key.interestOps() != ops) {
                     key.interestOps(ops);
                 }
+                drained(false);
                 return;
             }
         }
         if (key.isValid() && key.interestOps() != SelectionKey.OP_READ) {
             key.interestOps(SelectionKey.OP_READ);
+        }
+        drained(false);
+    }
+
+    /** Bytes queued for the peer and not yet taken by the socket. Loop thread only. */
+    public long unsentBytes() {
+        return unsent;
+    }
+
+    /**
+     * Runs {@code then} on the loop once at most {@code bytes} wait to be sent (at once when that is so
+     * already), or when the connection closes: how a sender that holds back (the output forwarded to a tool
+     * that reads slowly) learns the peer has caught up. Loop thread only.
+     */
+    public void whenUnsentAtMost(long bytes, Runnable then) {
+        if (closed || unsent <= bytes) {
+            then.run();
+        } else {
+            drainWaiters.add(new DrainWaiter(bytes, then));
+        }
+    }
+
+    /** Runs the waiters whose mark the queue is down to now (all of them when {@code all}). */
+    private void drained(boolean all) {
+        if (drainWaiters.isEmpty()) {
+            return;
+        }
+        java.util.List<DrainWaiter> due = new java.util.ArrayList<>();
+        drainWaiters.removeIf(w -> (all || unsent <= w.bytes()) && due.add(w));
+        for (DrainWaiter w : due) {
+            w.then().run();
         }
     }
 
@@ -305,6 +342,8 @@ public final class Connection implements EventLoop.ChannelHandler {
             // nothing left to do
         }
         out.clear();
+        unsent = 0;
+        drained(true);
         listener.onClosed(this, why);
     }
 }

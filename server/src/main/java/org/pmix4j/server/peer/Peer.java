@@ -95,6 +95,16 @@ public final class Peer {
         connection.close(why);
     }
 
+    /** Bytes queued for this peer that its socket has not taken yet. Loop thread only. */
+    public long unsentBytes() {
+        return connection.unsentBytes();
+    }
+
+    /** See {@link Connection#whenUnsentAtMost}. Loop thread only. */
+    public void whenUnsentAtMost(long bytes, Runnable then) {
+        connection.whenUnsentAtMost(bytes, then);
+    }
+
     public Connection connection() {
         return connection;
     }
