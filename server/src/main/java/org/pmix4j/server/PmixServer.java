@@ -440,6 +440,11 @@ public final class PmixServer implements AutoCloseable {
         });
     }
 
+    /** Output handed to the loop by {@link #iofDeliver} that it has not routed yet, in bytes. */
+    private final java.util.concurrent.atomic.AtomicLong iofInFlight = new java.util.concurrent.atomic.AtomicLong();
+    /** Above this, {@link #iofHeld} holds every source until the loop catches up. */
+    static final long IOF_IN_FLIGHT_LIMIT = 4L << 20;
+
     /**
      * {@code PMIx_server_IOF_deliver}: output of {@code source} on {@code channel} (one of
      * {@link org.pmix4j.api.IofChannel}'s bits) for the tools and clients that pulled it (IOF_PULL, or a spawn
@@ -460,7 +465,9 @@ public final class PmixServer implements AutoCloseable {
         }
         byte[] copy = data.clone();
         List<Info> infos = info == null ? List.of() : List.copyOf(info);
+        iofInFlight.addAndGet(copy.length);
         call(() -> {
+            iofInFlight.addAndGet(-copy.length);
             parts.iof().deliver(source, channel, copy, infos);
             return null;
         }).exceptionally(e -> {
@@ -479,7 +486,10 @@ public final class PmixServer implements AutoCloseable {
      * @param source the process whose output the host is about to read
      */
     public boolean iofHeld(Proc source) {
-        return parts.iof().held(source);
+        // output handed over faster than the loop sends it waits for the loop first: the queue between the
+        // two is where a stopped tool's output piled up before the loop could see the tool fall behind
+        // (a closed server routes nothing more: it holds nothing back)
+        return !closed && (iofInFlight.get() > IOF_IN_FLIGHT_LIMIT || parts.iof().held(source));
     }
 
     /**
