@@ -162,13 +162,26 @@ public final class NodeDaemon implements AutoCloseable {
                 NodeMemory.total().orElse(-1), ProcessHandle.current().pid()));
     }
 
+    /**
+     * Writes stdin sent for a process of this node, in order; once written (or dropped: the process reads no
+     * more), the launcher gets that much credit back, so it sends no more than a window ahead of the process.
+     */
+    private void stdinFor(DaemonMessage.Stdin in) {
+        boolean end = in.data().length == 0;
+        stdin.push(new Proc(tree.nspace(), 0), List.of(new Proc(in.nspace(), in.rank())), List.of(),
+                end ? null : in.data()).whenComplete((ok, failed) -> {
+                    if (!end) {
+                        tree.send(0, new DaemonMessage.StdinTaken(in.nspace(), in.rank(), in.data().length));
+                    }
+                });
+    }
+
     private void onMessage(DaemonMessage m) {
         switch (m) {
             case DaemonMessage.LaunchJob launch -> Thread.ofVirtual().name("launch-" + launch.nspace())
                     .start(() -> launch(launch));
             case DaemonMessage.Signal s -> signal(s);
-            case DaemonMessage.Stdin in -> stdin.push(new Proc(tree.nspace(), 0), List.of(new Proc(in.nspace(),
-                    in.rank())), List.of(), in.data().length == 0 ? null : in.data());
+            case DaemonMessage.Stdin in -> stdinFor(in);
             case DaemonMessage.OutputTaken t -> relay.taken(new Proc(t.nspace(), t.rank()), t.channel(), t.bytes());
             case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
             case DaemonMessage.Shutdown s -> ended.complete(s.why());

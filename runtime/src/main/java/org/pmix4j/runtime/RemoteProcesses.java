@@ -46,7 +46,34 @@ final class RemoteProcesses implements ProcessLauncher {
         private void taken(int channel, long bytes) {
             tree.send(daemon, new DaemonMessage.OutputTaken(proc.nspace(), proc.rank(), channel, bytes));
         }
+
+        /** Stdin sent to its node and not yet written into the process there; guarded by this. */
+        private long stdinInFlight;
+
+        /** Waits while a window of stdin is on its way, unless the process has ended; counts {@code n}. */
+        synchronized void awaitStdinRoom(int n) throws java.io.InterruptedIOException {
+            while (stdinInFlight >= STDIN_WINDOW && !ended.isDone()) {
+                try {
+                    wait(100); // looks again for the process's end, which no credit follows
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while the stdin of " + proc + " was full");
+                }
+            }
+            stdinInFlight += n;
+        }
+
+        synchronized void stdinTaken(long bytes) {
+            stdinInFlight -= bytes;
+            notifyAll();
+        }
     }
+
+    /**
+     * How much stdin may be on its way to a remote process, not yet written into it by its node: as much as a
+     * local process's pipe and the writer's buffer hold, about.
+     */
+    static final long STDIN_WINDOW = 128 * 1024;
 
     private final Map<String, String> runEnv;
     private final IoForwarder iof;
@@ -149,6 +176,7 @@ final class RemoteProcesses implements ProcessLauncher {
         switch (m) {
             case DaemonMessage.ProcStarted s -> with(s.nspace(), s.rank(), rp -> rp.started.complete(s.pid()));
             case DaemonMessage.ProcEnded e -> with(e.nspace(), e.rank(), rp -> rp.ended.complete(e));
+            case DaemonMessage.StdinTaken t -> with(t.nspace(), t.rank(), rp -> rp.stdinTaken(t.bytes()));
             case DaemonMessage.Output o -> with(o.nspace(), o.rank(), rp -> {
                 ChunkStream s = o.channel() == IofChannel.STDERR ? rp.err : rp.out;
                 // an empty chunk is the daemon's end of the stream
@@ -207,13 +235,14 @@ final class RemoteProcesses implements ProcessLauncher {
         }
 
         @Override
-        public void write(int b) {
+        public void write(int b) throws java.io.IOException {
             write(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override
-        public synchronized void write(byte[] b, int off, int len) {
+        public synchronized void write(byte[] b, int off, int len) throws java.io.IOException {
             if (len > 0 && !closed) {
+                rp.awaitStdinRoom(len);
                 tree.send(rp.daemon, new DaemonMessage.Stdin(rp.proc.nspace(), rp.proc.rank(),
                         java.util.Arrays.copyOfRange(b, off, off + len)));
             }

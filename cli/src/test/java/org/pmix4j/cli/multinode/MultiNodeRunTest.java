@@ -91,6 +91,61 @@ class MultiNodeRunTest {
         }
     }
 
+    /**
+     * The other way: a remote rank that does not read its stdin makes the launcher stop reading its own (as
+     * a local one does, by its full pipe), instead of the rank's node queueing all of it; once the rank
+     * reads, every byte arrives.
+     */
+    @Test
+    void stdinForARemoteRankThatDoesNotReadWaitsAtTheLauncher() throws Exception {
+        long bytes = 32L << 20;
+        Path reading = hosts.dir().resolve("stdin-rank-started");
+        List<String> runArgs = new ArrayList<>(List.of("--launch-agent", String.join(" ", hosts.launchAgent()),
+                "--host", "h2", "-n", "1", "sh", "-c", "touch " + reading + "; sleep 6; wc -c"));
+        Process launcher = hosts.start("h1", LauncherProcess.commandLine(List.of(), "run", runArgs)
+                .toArray(String[]::new));
+        try {
+            java.util.concurrent.atomic.AtomicLong fed = new java.util.concurrent.atomic.AtomicLong();
+            Thread feeder = Thread.ofVirtual().start(() -> {
+                byte[] chunk = new byte[64 * 1024];
+                java.util.Arrays.fill(chunk, (byte) 'x');
+                try (java.io.OutputStream in = launcher.getOutputStream()) {
+                    while (fed.get() < bytes) {
+                        in.write(chunk);
+                        fed.addAndGet(chunk.length);
+                    }
+                } catch (java.io.IOException e) {
+                    // the launcher went away: the assertions below say how far it got
+                }
+            });
+            StringBuffer err = new StringBuffer();
+            Thread errReader = Thread.ofVirtual().start(() -> {
+                try {
+                    err.append(new String(launcher.getErrorStream().readAllBytes()));
+                } catch (java.io.IOException e) {
+                    err.append(e);
+                }
+            });
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (!java.nio.file.Files.exists(reading) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertTrue(java.nio.file.Files.exists(reading), "the rank did not start\n" + err);
+            Thread.sleep(3000);
+            long taken = fed.get();
+            assertTrue(taken < (8L << 20), "the launcher took " + taken + " bytes of stdin for a rank that reads"
+                    + " none yet: its node holds them in memory\n" + err);
+            String out = new String(launcher.getInputStream().readAllBytes()).strip();
+            assertTrue(launcher.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the launcher did not end");
+            feeder.join(10_000);
+            errReader.join(10_000);
+            assertEquals(Long.toString(bytes), out, "every byte of stdin reached the rank\n" + err);
+            assertEquals(0, launcher.exitValue(), err.toString());
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
     @Test
     void aCollectingFenceAndGetsCrossTheNodes() {
         checkModex("fence");

@@ -14,7 +14,7 @@ import org.pmix4j.wire.WireFormatException;
  * job data (infos, procs) travels in the bytes the servers already speak. Who sends what:
  * <pre>
  *   joining          Hello (child) → Challenge (parent) → Proof (child); then Layout (parent)
- *   to daemon 0      NodeReport, ProcStarted, ProcEnded, Output, LaunchRefused, DaemonLost
+ *   to daemon 0      NodeReport, ProcStarted, ProcEnded, Output, StdinTaken, LaunchRefused, DaemonLost
  *   from daemon 0    LaunchJob, JobEnded, Stdin, OutputTaken, Signal, Shutdown (most to every daemon)
  *   to daemon 0      HostCall (what only the launcher decides: spawn, publish, abort …), answered HostAnswer
  *   to every daemon  Event (a process's event for a range beyond its node)
@@ -49,6 +49,7 @@ public sealed interface DaemonMessage {
             case Output.KIND -> new Output(u.string(), u.int32(), u.int32(), u.byteObject());
             case Stdin.KIND -> new Stdin(u.string(), u.int32(), u.byteObject());
             case OutputTaken.KIND -> new OutputTaken(u.string(), u.int32(), u.int32(), u.size());
+            case StdinTaken.KIND -> new StdinTaken(u.string(), u.int32(), u.size());
             case Signal.KIND -> new Signal(u.string(), PackedLists.ints(u), u.string(), u.bool());
             case JobEnded.KIND -> new JobEnded(u.string());
             case FenceUp.KIND -> new FenceUp(u.string(), u.procs(), u.byteObject());
@@ -226,6 +227,24 @@ public sealed interface DaemonMessage {
 
         public void write(Packer p) {
             p.string(nspace).int32(rank).int32(channel).size(bytes);
+        }
+    }
+
+    /**
+     * A process's node has written {@code bytes} more of the stdin it was sent into the process's stdin (or
+     * dropped them: the process no longer reads it): the launcher may send that much more (the credit of
+     * {@code RemoteProcesses}' relayed stdin, so that a process that does not read its stdin makes the
+     * launcher stop reading its own, as a local one does, instead of its node queueing it all).
+     */
+    record StdinTaken(String nspace, int rank, long bytes) implements DaemonMessage {
+        static final int KIND = 25;
+
+        public int kind() {
+            return KIND;
+        }
+
+        public void write(Packer p) {
+            p.string(nspace).int32(rank).size(bytes);
         }
     }
 

@@ -69,6 +69,7 @@ final class DaemonMessageArbitraries {
                 Combinators.combine(strings(), ints(), ints(), bytes()).as(DaemonMessage.Output::new),
                 Combinators.combine(strings(), ints(), bytes()).as(DaemonMessage.Stdin::new),
                 Combinators.combine(strings(), ints(), ints(), sizes()).as(DaemonMessage.OutputTaken::new),
+                Combinators.combine(strings(), ints(), sizes()).as(DaemonMessage.StdinTaken::new),
                 Combinators.combine(strings(), ints().list().ofMaxSize(6), strings(), Arbitraries.of(true, false))
                         .as(DaemonMessage.Signal::new),
                 strings().map(DaemonMessage.JobEnded::new),
@@ -89,7 +90,7 @@ final class DaemonMessageArbitraries {
             DaemonMessage.Proof.KIND, DaemonMessage.Layout.KIND, DaemonMessage.NodeReport.KIND,
             DaemonMessage.LaunchJob.KIND, DaemonMessage.LaunchRefused.KIND, DaemonMessage.ProcStarted.KIND,
             DaemonMessage.ProcEnded.KIND, DaemonMessage.Output.KIND, DaemonMessage.Stdin.KIND,
-            DaemonMessage.OutputTaken.KIND,
+            DaemonMessage.OutputTaken.KIND, DaemonMessage.StdinTaken.KIND,
             DaemonMessage.Signal.KIND, DaemonMessage.JobEnded.KIND, DaemonMessage.FenceUp.KIND,
             DaemonMessage.FenceDown.KIND, DaemonMessage.DmodexAsk.KIND, DaemonMessage.DmodexAnswer.KIND,
             DaemonMessage.Heartbeat.KIND, DaemonMessage.Shutdown.KIND, DaemonMessage.DaemonLost.KIND,

@@ -107,7 +107,7 @@ class DaemonMessageTest {
 
     @Example
     void anUnknownKindIsAWireFormatExceptionNamingIt() {
-        for (int kind : new int[] {0, 25, 99, -1, Integer.MIN_VALUE}) {
+        for (int kind : new int[] {0, 26, 99, -1, Integer.MIN_VALUE}) {
             WireFormatException e = assertThrows(WireFormatException.class,
                     () -> DaemonMessage.read(kind, new byte[0]));
             assertTrue(e.getMessage().contains("kind " + kind), e.getMessage());
