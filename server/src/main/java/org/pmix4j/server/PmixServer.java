@@ -484,6 +484,7 @@ public final class PmixServer implements AutoCloseable {
      * on. Any thread; cheap when nothing is held.
      *
      * @param source the process whose output the host is about to read
+     * @return whether to hold back for now
      */
     public boolean iofHeld(Proc source) {
         // output handed over faster than the loop sends it waits for the loop first: the queue between the
