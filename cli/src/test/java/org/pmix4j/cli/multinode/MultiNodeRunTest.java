@@ -67,13 +67,7 @@ class MultiNodeRunTest {
                 .toArray(String[]::new));
         try {
             StringBuffer err = new StringBuffer();
-            Thread errReader = Thread.ofVirtual().start(() -> {
-                try {
-                    err.append(new String(launcher.getErrorStream().readAllBytes()));
-                } catch (java.io.IOException e) {
-                    err.append(e);
-                }
-            });
+            Thread errReader = collect(launcher.getErrorStream(), err);
             java.io.InputStream out = launcher.getInputStream();
             assertEquals('y', out.read(), "the rank's output comes");
             // nobody reads the launcher's stdout for a while: the rank's output could go nowhere but memory
@@ -119,13 +113,7 @@ class MultiNodeRunTest {
                 }
             });
             StringBuffer err = new StringBuffer();
-            Thread errReader = Thread.ofVirtual().start(() -> {
-                try {
-                    err.append(new String(launcher.getErrorStream().readAllBytes()));
-                } catch (java.io.IOException e) {
-                    err.append(e);
-                }
-            });
+            Thread errReader = collect(launcher.getErrorStream(), err);
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
             while (!java.nio.file.Files.exists(reading) && System.nanoTime() < deadline) {
                 Thread.sleep(50);
@@ -144,6 +132,17 @@ class MultiNodeRunTest {
         } finally {
             launcher.destroyForcibly();
         }
+    }
+
+    /** Reads {@code in} to its end into {@code into} on a thread of its own (a launcher's stderr). */
+    private static Thread collect(java.io.InputStream in, StringBuffer into) {
+        return Thread.ofVirtual().start(() -> {
+            try {
+                into.append(new String(in.readAllBytes()));
+            } catch (java.io.IOException e) {
+                into.append(e);
+            }
+        });
     }
 
     @Test
