@@ -11,6 +11,8 @@
  *   killjob  rank 0 kills the whole job, itself included (termjob: terminates it).
  *   pausejob rank 0 pauses the whole job, itself included, and says so once something resumed it; then
  *            waits like the others.
+ *   pausenow as pausejob, but at once after PMIx_Init, before any fence: under `-n 32` the launcher is
+ *            still starting the last ranks, and the pause must reach them too.
  *   wait     every rank waits (at most 60 s) to be paused, signalled or killed by a tool.
  *
  * Rank 0 prints one line per step: "STEP <name> rc=<status> [state=<c>] [...]".
@@ -104,6 +106,12 @@ int main(int argc, char **argv)
     snprintf(usr1_line, sizeof(usr1_line), "R%u got USR1\n", me.rank);
     signal(SIGUSR1, on_usr1);
     printf("READY %u %d %s\n", me.rank, (int) getpid(), me.nspace);
+    if (0 == me.rank && 0 == strcmp(mode, "pausenow")) {
+        pmix_proc_t all;
+        PMIX_LOAD_PROCID(&all, me.nspace, PMIX_RANK_WILDCARD);
+        rc = ctl(&all, PMIX_JOB_CTRL_PAUSE, &yes, PMIX_BOOL);
+        printf("STEP pause-now rc=%d resumed\n", rc);
+    }
 
     PMIX_VALUE_LOAD(&val, &mypid, PMIX_UINT32);
     PMIx_Put(PMIX_GLOBAL, "jctest.pid", &val);

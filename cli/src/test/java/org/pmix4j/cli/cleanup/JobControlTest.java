@@ -259,6 +259,36 @@ class JobControlTest {
         }
     }
 
+    /**
+     * Rank 0 pauses its job at once after PMIx_Init, while the launcher is still starting the last of 32
+     * ranks: every one of them is stopped, those started after the pause too (job control of a whole job
+     * waits for its launch).
+     */
+    @Test
+    void aPauseOfAJobStillBeingLaunchedReachesItsLastRanks() throws Exception {
+        int n = 32;
+        try (LauncherProcess run = LauncherProcess.start(tmp.resolve("launcher-tmp"),
+                List.of("-n", Integer.toString(n), "--oversubscribe", client.toString(), "pausenow"))) {
+            Matcher ready = run.awaitLine("^READY 0 (\\d+) (\\S+)$", WAIT);
+            assertNotNull(ready, "rank 0 did not start\n" + run.all());
+            String nspace = ready.group(2);
+            // the job's processes are the launcher's children (started in sessions of their own); stopped
+            // in the middle of their exec chain (setpriv, taskset) they still count
+            long stoppedChildren = 0;
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (stoppedChildren < n && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                stoppedChildren = ProcessHandle.of(run.pid()).orElseThrow().children()
+                        .filter(p -> stopped(p.pid())).count();
+            }
+            assertEquals(n, stoppedChildren, "every rank of the job was paused\n" + run.all());
+            assertEquals("TOOL resume rc=0\n", tool(run, nspace, "*", "resume"));
+            assertTrue(run.awaitOutput("STEP pause-now rc=0 resumed", 1, WAIT), run.all());
+            assertEquals("TOOL terminate rc=0\n", tool(run, nspace, "*", "terminate"));
+            assertEquals(128 + 15, run.waitFor(Duration.ofSeconds(30)), run.all());
+        }
+    }
+
     @Test
     void aClientPausesItsWholeJobAToolResumesAndTerminatesIt() throws Exception {
         try (LauncherProcess run = launch("pausejob")) {
