@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
+import org.pmix4j.api.internal.ByteWindow;
 import org.pmix4j.runtime.cluster.DaemonMessage;
 import org.pmix4j.runtime.cluster.TreeMember;
 import org.pmix4j.runtime.iof.IoForwarder;
@@ -47,26 +48,8 @@ final class RemoteProcesses implements ProcessLauncher {
             tree.send(daemon, new DaemonMessage.OutputTaken(proc.nspace(), proc.rank(), channel, bytes));
         }
 
-        /** Stdin sent to its node and not yet written into the process there; guarded by this. */
-        private long stdinInFlight;
-
-        /** Waits while a window of stdin is on its way, unless the process has ended; counts {@code n}. */
-        synchronized void awaitStdinRoom(int n) throws java.io.InterruptedIOException {
-            while (stdinInFlight >= STDIN_WINDOW && !ended.isDone()) {
-                try {
-                    wait(100); // looks again for the process's end, which no credit follows
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException("interrupted while the stdin of " + proc + " was full");
-                }
-            }
-            stdinInFlight += n;
-        }
-
-        synchronized void stdinTaken(long bytes) {
-            stdinInFlight -= bytes;
-            notifyAll();
-        }
+        /** Stdin sent to its node and not yet written into the process there ({@code StdinTaken} gives it back). */
+        final ByteWindow stdin = new ByteWindow(STDIN_WINDOW);
     }
 
     /**
@@ -176,7 +159,7 @@ final class RemoteProcesses implements ProcessLauncher {
         switch (m) {
             case DaemonMessage.ProcStarted s -> with(s.nspace(), s.rank(), rp -> rp.started.complete(s.pid()));
             case DaemonMessage.ProcEnded e -> with(e.nspace(), e.rank(), rp -> rp.ended.complete(e));
-            case DaemonMessage.StdinTaken t -> with(t.nspace(), t.rank(), rp -> rp.stdinTaken(t.bytes()));
+            case DaemonMessage.StdinTaken t -> with(t.nspace(), t.rank(), rp -> rp.stdin.taken(t.bytes()));
             case DaemonMessage.Output o -> with(o.nspace(), o.rank(), rp -> {
                 ChunkStream s = o.channel() == IofChannel.STDERR ? rp.err : rp.out;
                 // an empty chunk is the daemon's end of the stream
@@ -242,7 +225,11 @@ final class RemoteProcesses implements ProcessLauncher {
         @Override
         public synchronized void write(byte[] b, int off, int len) throws java.io.IOException {
             if (len > 0 && !closed) {
-                rp.awaitStdinRoom(len);
+                // waits for the process's end too (looked at every 100 ms), which no credit follows
+                if (!rp.stdin.add(len, rp.ended::isDone, 100)) {
+                    rp.stdin.taken(len);
+                    throw new java.io.InterruptedIOException("interrupted while the stdin of " + rp.proc + " was full");
+                }
                 tree.send(rp.daemon, new DaemonMessage.Stdin(rp.proc.nspace(), rp.proc.rank(),
                         java.util.Arrays.copyOfRange(b, off, off + len)));
             }

@@ -14,6 +14,7 @@ import org.pmix4j.api.ProcState;
 import org.pmix4j.api.Query;
 import org.pmix4j.api.Value;
 import org.pmix4j.runtime.frontend.ProcessStatsQuery;
+import org.pmix4j.runtime.placement.JobNode;
 import org.pmix4j.runtime.placement.ProcPlacement;
 import org.pmix4j.runtime.session.SessionQueries;
 
@@ -184,7 +185,7 @@ final class RuntimeQueries {
         List<Value> rows = new ArrayList<>();
         for (ProcPlacement placed : job.placement().procs()) {
             LaunchedProcess p = job.process(placed.rank());
-            org.pmix4j.runtime.placement.JobNode planned = job.placement().node(placed.node());
+            JobNode planned = job.placement().node(placed.node());
             String where = p != null ? p.node() : planned != null && planned.name() != null ? planned.name() : hostname;
             if (node != null && !node.equals(where)) {
                 continue;

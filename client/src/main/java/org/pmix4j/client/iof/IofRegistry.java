@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.IofChannel;
+import org.pmix4j.api.internal.ByteWindow;
 import org.pmix4j.client.IofHandler;
 import org.pmix4j.client.IofOutput;
 import org.pmix4j.wire.BufferKind;
@@ -36,10 +37,8 @@ public final class IofRegistry {
     private final Executor executor;
     private volatile boolean localOutput;
     private volatile IofHandler forwarded;
-    /** At most this many bytes of forwarded output wait for its handler ({@link #forwardedOutput}), or 0. */
-    private volatile long forwardedLimit;
-    /** Bytes handed to the forwarded output's handler and not yet taken; guarded by itself. */
-    private final long[] forwardedQueued = new long[1];
+    /** What of the forwarded output may wait for its handler ({@link #forwardedOutput}), or null: no bound. */
+    private volatile ByteWindow forwardedWindow;
     private volatile OutputFormat toolFormat = OutputFormat.NONE;
     private final Map<String, OutputFormat> jobFormats = new ConcurrentHashMap<>();
     private final LocalOutput local = new LocalOutput();
@@ -68,7 +67,7 @@ public final class IofRegistry {
      * calls, whose replies that reader would then not read.
      */
     public void forwardedOutput(IofHandler handler, long limit) {
-        forwardedLimit = limit;
+        forwardedWindow = limit > 0 ? new ByteWindow(limit) : null;
         forwarded = handler;
     }
 
@@ -108,29 +107,6 @@ public final class IofRegistry {
         return jobFormats.getOrDefault(nspace, toolFormat);
     }
 
-    /** Waits while {@code limit} bytes or more wait for the forwarded output's handler; counts {@code n}. */
-    private long awaitRoom(long limit, int n) {
-        synchronized (forwardedQueued) {
-            while (forwardedQueued[0] >= limit) {
-                try {
-                    forwardedQueued.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break; // the connection is closing: hand it on with the rest
-                }
-            }
-            forwardedQueued[0] += n;
-        }
-        return n;
-    }
-
-    private void taken(long n) {
-        synchronized (forwardedQueued) {
-            forwardedQueued[0] -= n;
-            forwardedQueued.notifyAll();
-        }
-    }
-
     /** Parses an output message and hands it to its handler on the IOF executor. */
     public void deliver(byte[] payload, BufferKind kind) {
         IofDataMessage message = IofDataMessage.read(new Unpacker(payload, kind));
@@ -141,22 +117,25 @@ public final class IofRegistry {
         IofOutput out = new IofOutput(message.source(), channel, data, message.info(), complete);
         Pull p = pulls.get(id);
         IofHandler fallback = forwarded;
-        long limit = 0;
+        ByteWindow window = null;
         if (p == null && id == 0 && fallback != null) {
             p = new Pull(0, fallback, 0, null);
-            limit = forwardedLimit;
+            window = forwardedWindow;
         }
         if (p != null && p.handler() != null) {
             Pull pull = p;
-            long counted = limit > 0 ? awaitRoom(limit, data.length) : 0;
+            ByteWindow counted = window;
+            if (counted != null) {
+                counted.add(data.length); // interrupted (the connection closing): handed on with the rest
+            }
             executor.execute(() -> {
                 try {
                     pull.handler().output(out);
                 } catch (RuntimeException e) {
                     System.err.println("pmix4j: IOF handler #" + id + " failed: " + e);
                 } finally {
-                    if (counted > 0) {
-                        taken(counted);
+                    if (counted != null) {
+                        counted.taken(data.length);
                     }
                 }
             });

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.pmix4j.api.IofChannel;
 import org.pmix4j.api.Proc;
 import org.pmix4j.api.Rank;
+import org.pmix4j.api.internal.ByteWindow;
 import org.pmix4j.client.IofOutput;
 import org.pmix4j.runtime.iof.ChunkStream;
 import org.pmix4j.runtime.iof.IoForwarder;
@@ -17,12 +18,13 @@ import org.pmix4j.runtime.iof.ProcessOutput;
  * process's stdout and stderr become a {@link ChunkStream} read by the same {@link IoForwarder} (line
  * buffering, tags, timestamps, XML, files), ended by PMIX_IOF_COMPLETE. What comes from the job as a whole
  * (rank WILDCARD: the DVM's messages about the job and its map) and the DVM's own diagnostics (why it
- * refused the job) are written as they are, diagnostics to stderr. Chunks arrive in order on the tool library's IO thread.
+ * refused the job) are written as they are, diagnostics to stderr. Chunks arrive in order on the tool library's
+ * output-handler thread.
  *
- * <p>At most {@link #QUEUED_LIMIT} bytes wait to be written: beyond that the IO thread waits until the writers
- * catch up (our stdout is a pipe nobody reads, or a terminal scrolled back), so that the socket is not read,
- * the DVM's queue for us fills and it stops reading the job's output (its IofBacklog) instead of either
- * process's heap filling up.
+ * <p>At most {@link #QUEUED_LIMIT} bytes wait to be written: beyond that the handler thread waits until the
+ * writers catch up (our stdout is a pipe nobody reads, or a terminal scrolled back); the library's reader then
+ * waits behind it (prun gives it the same bound), the socket is not read, the DVM's queue for us fills and it
+ * stops reading the job's output (its IofBacklog) instead of either process's heap filling up.
  */
 final class ForwardedOutput {
     static final long QUEUED_LIMIT = 4L << 20;
@@ -31,8 +33,8 @@ final class ForwardedOutput {
     private final Map<Stream, ChunkStream> streams = new ConcurrentHashMap<>();
     private final Map<Stream, ProcessOutput> written = new ConcurrentHashMap<>();
     private final java.util.Set<Stream> ended = ConcurrentHashMap.newKeySet();
-    /** Fed to the streams and not yet taken by their writers; guarded by this. */
-    private long queued;
+    /** What is fed to the streams and not yet taken by their writers. */
+    private final ByteWindow queued = new ByteWindow(QUEUED_LIMIT);
 
     private record Stream(Proc source, int channel) {
         // written out: a record's own equals and hashCode are bound by an invokedynamic at their first call,
@@ -72,7 +74,7 @@ final class ForwardedOutput {
         }
         Stream key = new Stream(o.source(), o.channel());
         ChunkStream s = streams.computeIfAbsent(key, this::open);
-        awaitRoom(o.data().length);
+        queued.add(o.data().length); // interrupted (the front end stopping): fed with the rest
         s.feed(o.data()); // each message's bytes are its own: no copy
         if (o.complete()) {
             s.end();
@@ -83,26 +85,8 @@ final class ForwardedOutput {
         }
     }
 
-    /** Waits while {@link #QUEUED_LIMIT} bytes or more wait to be written, then counts {@code n} more. */
-    private synchronized void awaitRoom(int n) {
-        while (queued >= QUEUED_LIMIT) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break; // the front end is stopping: take it, it is written or dropped with the rest
-            }
-        }
-        queued += n;
-    }
-
-    private synchronized void taken(long n) {
-        queued -= n;
-        notifyAll();
-    }
-
     private ChunkStream open(Stream key) {
-        ChunkStream s = new ChunkStream(this::taken);
+        ChunkStream s = new ChunkStream(queued::taken);
         boolean out = key.channel() == IofChannel.STDOUT;
         written.put(key, iof.attach(key.source(), -1, jobSize, iof.options(), IofChannel.STDOUT | IofChannel.STDERR,
                 out ? s : null, out ? null : s));

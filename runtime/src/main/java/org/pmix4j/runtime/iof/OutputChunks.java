@@ -6,6 +6,8 @@ package org.pmix4j.runtime.iof;
  * stream's order, and {@link #end} once.
  */
 public interface OutputChunks {
+    /** How often a reader looks again whether a {@link #paused} stream may be read, in milliseconds. */
+    int PAUSE_CHECK_MS = 20;
 
     /** {@code n > 0} bytes of the stream in {@code buf}, which the callee must not keep. */
     void chunk(byte[] buf, int n);

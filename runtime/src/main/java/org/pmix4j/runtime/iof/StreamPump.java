@@ -96,9 +96,6 @@ final class StreamPump implements Runnable, OutputChunks {
         }
     }
 
-    /** How often a held stream's reader looks again whether it may read ({@link #paused}). */
-    static final long PAUSE_CHECK_MS = 20;
-
     @Override
     public boolean paused() {
         for (OutputListener l : listeners) {

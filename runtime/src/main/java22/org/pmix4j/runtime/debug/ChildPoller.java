@@ -34,8 +34,6 @@ final class ChildPoller {
     /** struct pollfd { int fd; short events; short revents; } */
     private static final int POLLFD = 8;
     private static final int READ_ROOM = 64 * 1024;
-    /** How often held streams are looked at again ({@link OutputChunks#paused}). */
-    private static final int PAUSE_CHECK_MS = 20;
 
     private static volatile ChildPoller shared;
 
@@ -126,7 +124,7 @@ final class ChildPoller {
                     anyPaused |= paused;
                     put(fds, i + 1, paused ? -1 : x.fd());
                 }
-                if (Libc.poll(fds, count, anyPaused ? PAUSE_CHECK_MS : -1, state) == 0) {
+                if (Libc.poll(fds, count, anyPaused ? OutputChunks.PAUSE_CHECK_MS : -1, state) == 0) {
                     continue;
                 }
                 if (revents(fds, 0) != 0) {

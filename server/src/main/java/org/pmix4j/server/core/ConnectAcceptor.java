@@ -291,7 +291,7 @@ final class ConnectAcceptor {
         }
         boolean otherUser = Integer.toUnsignedLong(id.uid()) != serverUid && id.uid() != 0;
         if (otherUser && !host.admitsToolOf(id.uid(), id.gid())) {
-            warnings.warn(c.peerAddress().getAddress().getHostAddress(), "tool of another user", req.type() + " " + who(req)
+            warnings.warn(c.remoteHost(), "tool of another user", req.type() + " " + who(req)
                     + " from " + id + " refused (PMIX_ERR_NO_PERMISSIONS): this server serves tools of uid "
                     + serverUid + " and root only, and its host admits no other user's");
             answerRefusal(c, PmixStatus.PMIX_ERR_NO_PERMISSIONS, "tools of another user are not admitted");
@@ -397,8 +397,7 @@ final class ConnectAcceptor {
 
     /** Closes a refused connection; the reason is logged once per remote host and minute, then counted. */
     private void refuse(Connection c, String reason) {
-        String from = c.peerAddress() == null ? c.remote() : c.peerAddress().getAddress().getHostAddress();
-        warnings.warn(from, "refused connection", "refused connection from " + c.remote() + ": " + reason);
+        warnings.warn(c.remoteHost(), "refused connection", "refused connection from " + c.remote() + ": " + reason);
         c.close(reason);
     }
 

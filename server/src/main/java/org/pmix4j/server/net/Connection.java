@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.pmix4j.api.internal.Log;
 import org.pmix4j.wire.protocol.ConnectRequest;
 import org.pmix4j.wire.protocol.MessageHeader;
@@ -69,7 +71,7 @@ public final class Connection implements EventLoop.ChannelHandler {
     private record DrainWaiter(long bytes, Runnable then) {
     }
 
-    private final java.util.List<DrainWaiter> drainWaiters = new java.util.ArrayList<>(0);
+    private final List<DrainWaiter> drainWaiters = new ArrayList<>(0);
 
     Connection(SocketChannel channel, Listener listener, ByteBuffer sharedReadBuffer) throws IOException {
         this.channel = channel;
@@ -111,6 +113,14 @@ public final class Connection implements EventLoop.ChannelHandler {
 
     public String remote() {
         return remote;
+    }
+
+    /**
+     * The peer's host address without its port ({@link #remote} when the peer was gone before it was
+     * accepted): what warnings about a peer are counted by, so one host's repeats are one source.
+     */
+    public String remoteHost() {
+        return peerAddress == null ? remote : peerAddress.getAddress().getHostAddress();
     }
 
     public boolean isClosed() {
@@ -290,7 +300,7 @@ public final class Connection implements EventLoop.ChannelHandler {
         if (drainWaiters.isEmpty()) {
             return;
         }
-        java.util.List<DrainWaiter> due = new java.util.ArrayList<>();
+        List<DrainWaiter> due = new ArrayList<>();
         drainWaiters.removeIf(w -> (all || unsent <= w.bytes()) && due.add(w));
         for (DrainWaiter w : due) {
             w.then().run();

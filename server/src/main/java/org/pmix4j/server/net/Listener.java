@@ -90,8 +90,7 @@ public final class Listener implements EventLoop.ChannelHandler, AutoCloseable {
         }
         String why = "no complete connect request within " + handshakeTimeout.toMillis() + " ms ("
                 + c.bytesReceived() + " bytes of it received)";
-        silent.warn(c.peerAddress() == null ? c.remote() : c.peerAddress().getAddress().getHostAddress(),
-                "silent connection", "closed the connection from " + c.remote() + ": " + why);
+        silent.warn(c.remoteHost(), "silent connection", "closed the connection from " + c.remote() + ": " + why);
         c.close(why);
     }
 
