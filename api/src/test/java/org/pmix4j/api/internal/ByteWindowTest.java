@@ -9,20 +9,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class ByteWindowTest {
+    /** Runs {@code add} on a thread of its own; the latch opens once it returned. */
+    private static CountDownLatch giving(Runnable add) {
+        CountDownLatch done = new CountDownLatch(1);
+        Thread.ofVirtual().start(() -> {
+            add.run();
+            done.countDown();
+        });
+        return done;
+    }
     @Test
     void aGiverWaitsWhileTheWindowIsFullAndGoesOnWhenRoomIsGivenBack() throws Exception {
         ByteWindow w = new ByteWindow(100);
         assertTrue(w.add(60));
         assertTrue(w.add(60), "below the bound a hand-off goes, even one that passes it");
-        CountDownLatch done = new CountDownLatch(1);
-        Thread giver = Thread.ofVirtual().start(() -> {
-            w.add(10);
-            done.countDown();
-        });
+        CountDownLatch done = giving(() -> w.add(10));
         assertFalse(done.await(200, TimeUnit.MILLISECONDS), "120 of 100 are out: the giver waits");
         w.taken(30);
         assertTrue(done.await(5, TimeUnit.SECONDS), "90 of 100 out: room again");
-        giver.join();
     }
 
     @Test
@@ -30,15 +34,10 @@ class ByteWindowTest {
         ByteWindow w = new ByteWindow(10);
         w.add(10);
         AtomicBoolean gone = new AtomicBoolean();
-        CountDownLatch done = new CountDownLatch(1);
-        Thread giver = Thread.ofVirtual().start(() -> {
-            w.add(5, gone::get, 20);
-            done.countDown();
-        });
+        CountDownLatch done = giving(() -> w.add(5, gone::get, 20));
         assertFalse(done.await(200, TimeUnit.MILLISECONDS));
         gone.set(true);
         assertTrue(done.await(5, TimeUnit.SECONDS), "the taker went away: no room will come");
-        giver.join();
     }
 
     @Test
@@ -56,11 +55,7 @@ class ByteWindowTest {
         giver.join(5000);
         assertFalse(waited.get());
         assertTrue(stillInterrupted.get(), "the interrupt is kept");
-        CountDownLatch done = new CountDownLatch(1);
-        Thread.ofVirtual().start(() -> {
-            w.add(1);
-            done.countDown();
-        });
+        CountDownLatch done = giving(() -> w.add(1));
         assertFalse(done.await(200, TimeUnit.MILLISECONDS), "the interrupted giver's 5 are out, with the 10");
         w.taken(10);
         assertTrue(done.await(5, TimeUnit.SECONDS), "5 of 10 out: room again");
