@@ -8,6 +8,8 @@ module org.pmix4j.cli {
     requires info.picocli;
     requires org.jline.terminal;
     requires java.management;
+    // only to ask whether a recording runs before prun leaves by Runtime.halt (Main.jfrRecording)
+    requires static jdk.jfr;
 
     opens org.pmix4j.cli to info.picocli;
 }

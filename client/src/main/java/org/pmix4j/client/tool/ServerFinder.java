@@ -271,7 +271,10 @@ final class ServerFinder {
                 }
             });
         }
-        found.sort(Comparator.comparing((Path p) -> times.get(p)).reversed());
+        if (found.size() > 1) {
+            // newest first; usually there is one, and a comparator's lambda costs a fresh JVM ~5 ms to make
+            found.sort(Comparator.comparing((Path p) -> times.get(p)).reversed());
+        }
         return found;
     }
 }
