@@ -5,7 +5,7 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -78,21 +78,6 @@ public final class Prun {
             ForwardedOutput output = new ForwardedOutput(iof, submit.size());
             // bounded: a stdout that is not read slows the DVM's sending, and then the job, not our heap
             tool.onForwardedOutput(output::accept, ForwardedOutput.QUEUED_LIMIT);
-            JobEnd end = new JobEnd();
-            // registered before the spawn: a job that fails at once may end before PMIx_Spawn returns
-            tool.registerEventHandler(List.of(PmixStatus.PMIX_EVENT_JOB_END), List.of(), e -> {
-                end.seen(e);
-                return EventOutcome.CONTINUE;
-            });
-            tool.registerEventHandler(List.of(PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
-                end.lost();
-                return EventOutcome.CONTINUE;
-            });
-            ReadyJobs ready = new ReadyJobs(tool, debug);
-            tool.registerEventHandler(List.of(PmixStatus.PMIX_READY_FOR_DEBUG), List.of(), e -> {
-                ready.seen(e);
-                return EventOutcome.CONTINUE;
-            });
             String nspace;
             mark("spawn request sent");
             try {
@@ -103,13 +88,14 @@ public final class Prun {
                 throw new LaunchException("the DVM refused the job: " + e.getMessage(), 1);
             }
             mark("spawned");
-            end.follow(nspace);
-            ready.follow(nspace);
+            JobEnd end = new JobEnd(nspace);
+            ReadyJobs ready = new ReadyJobs(tool, debug, nspace);
             FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage,
                     options.forwardSignals());
             List<Proc> stdinTargets = submit.stdinTargets(nspace);
             StdinPusher pusher = stdinTargets.isEmpty() ? null : StdinPusher.start(stdin, tool, stdinTargets);
             try {
+                follow(tool, nspace, end, ready);
                 boolean timedOut = awaitEnd(end, options.timeoutSeconds(), options.reportStateOnTimeout(), tool,
                         nspace, iof);
                 mark("job ended");
@@ -160,6 +146,38 @@ public final class Prun {
     }
 
     /**
+     * Registers for our job's end and its readiness for a debugger, and for the loss of the DVM: after the
+     * spawn, all three at once (one round trip), each event of our job that came first replayed from the
+     * DVM's event cache (kept for exactly this race, the Standard says). The end is asked for our job
+     * alone: a registration for every job's end would bring each new front end the cached end of every job
+     * of the last two minutes (libpmix's cache), which a busy DVM has many of.
+     */
+    private static void follow(PmixTool tool, String nspace, JobEnd end, ReadyJobs ready) {
+        List<CompletableFuture<Long>> registered = List.of(
+                tool.registerEventHandlerAsync(List.of(PmixStatus.PMIX_EVENT_JOB_END),
+                        List.of(Attributes.EVENT_AFFECTED_PROC.info(Proc.wildcard(nspace))), e -> {
+                            end.seen(e);
+                            return EventOutcome.CONTINUE;
+                        }).toCompletableFuture(),
+                tool.registerEventHandlerAsync(List.of(PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
+                    end.lost();
+                    return EventOutcome.CONTINUE;
+                }).toCompletableFuture(),
+                tool.registerEventHandlerAsync(List.of(PmixStatus.PMIX_READY_FOR_DEBUG), List.of(), e -> {
+                    ready.seen(e);
+                    return EventOutcome.CONTINUE;
+                }).toCompletableFuture());
+        for (CompletableFuture<Long> r : registered) {
+            try {
+                r.join();
+            } catch (CompletionException e) {
+                // only a lost connection fails a registration: no end will come
+                end.lost();
+            }
+        }
+    }
+
+    /**
      * Waits for the job's end or the loss of the DVM; at the time limit, stops the job (as pmix4j run does,
      * saying so) and goes on waiting for its end. True when the time limit stopped it.
      */
@@ -201,65 +219,41 @@ public final class Prun {
     /**
      * PMIX_READY_FOR_DEBUG of our job (the DVM sends it to us, the requester, once every process is paused),
      * handed to the debug session on a thread of its own (it may run a debugger for as long as the user
-     * likes); one that overtakes the spawn's answer is kept until we know our namespace.
+     * likes); those of other jobs (replayed from the DVM's cache) are not ours.
      */
     private static final class ReadyJobs {
         private final PmixTool tool;
         private final DebugSession debug;
-        private final java.util.Set<String> seen = ConcurrentHashMap.newKeySet();
-        private volatile String nspace;
+        private final String nspace;
 
-        ReadyJobs(PmixTool tool, DebugSession debug) {
+        ReadyJobs(PmixTool tool, DebugSession debug, String nspace) {
             this.tool = tool;
             this.debug = debug;
+            this.nspace = nspace;
         }
 
         void seen(PmixEvent e) {
             String ns = e.value(Attributes.NSPACE.key()).flatMap(Attributes.NSPACE::read)
                     .orElse(e.affected().isEmpty() ? e.source().nspace() : e.affected().get(0).nspace());
-            String mine = nspace;
-            if (mine == null) {
-                seen.add(ns);
-            } else if (mine.equals(ns)) {
-                start(ns);
+            if (nspace.equals(ns)) {
+                Thread.ofPlatform().name("debug-" + ns).daemon(true).start(() -> debug.ready(tool, ns));
             }
-        }
-
-        void follow(String ns) {
-            nspace = ns;
-            if (seen.remove(ns)) {
-                start(ns);
-            }
-        }
-
-        private void start(String ns) {
-            Thread.ofPlatform().name("debug-" + ns).daemon(true).start(() -> debug.ready(tool, ns));
         }
     }
 
-    /**
-     * The end of our job among the PMIX_EVENT_JOB_END events the DVM sends for every job: those seen before
-     * we know our namespace are kept, so an end that overtakes the spawn's answer is not missed.
-     */
+    /** The end of our job: PMIX_EVENT_JOB_END naming it (the registration asks for no other). */
     private static final class JobEnd {
-        private final Map<String, PmixEvent> seen = new ConcurrentHashMap<>();
         private final CompletableFuture<PmixEvent> done = new CompletableFuture<>();
-        private volatile String nspace;
+        private final String nspace;
+
+        JobEnd(String nspace) {
+            this.nspace = nspace;
+        }
 
         void seen(PmixEvent e) {
             Proc affected = e.affected().isEmpty() ? e.source() : e.affected().get(0);
-            seen.put(affected.nspace(), e);
-            String mine = nspace;
-            if (mine != null && mine.equals(affected.nspace())) {
+            if (nspace.equals(affected.nspace())) {
                 done.complete(e);
-            }
-        }
-
-        void follow(String ns) {
-            nspace = ns;
-            PmixEvent early = seen.get(ns);
-            if (early != null) {
-                done.complete(early);
             }
         }
 
