@@ -53,12 +53,25 @@ final class DaemonCommand implements Callable<Integer> {
     }
 
     /**
+     * bin/pmix4j's AOT cache trained on a daemon (a daemon's classes, its lambdas and its calls into C are
+     * not among the launcher's: with the launcher's cache a daemon loaded ~300 classes and spun ~240 method
+     * handle classes at run time), named when it exists; the daemons then start with it instead.
+     */
+    static final String DAEMON_CACHE = "pmix4j.daemon.aot";
+
+    /** bin/pmix4j's training of that cache: the daemons record their class configuration into this file. */
+    static final String DAEMON_CACHE_RECORD = "pmix4j.daemon.aot.record";
+
+    /**
      * The command that runs a daemon like this JVM: the same java, class path and start-up options, so a
      * node with the same installation (PRRTE's assumption too) runs the same pmix4j.
      */
     static List<String> commandLine() {
         List<String> argv = new ArrayList<>();
         argv.add(System.getProperty("java.home") + "/bin/java");
+        String cache = System.getProperty(DAEMON_CACHE);
+        String record = System.getProperty(DAEMON_CACHE_RECORD);
+        boolean ownCache = record != null || (cache != null && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(cache)));
         // this JVM's own start-up options (bin/pmix4j's: C1 only or C2 for a DVM's, the collector, the heap's
         // bounds, its class archive or AOT cache), so that a daemon starts as fast as the launcher did and
         // lives within the same memory; without any, those of bin/pmix4j
@@ -66,9 +79,15 @@ final class DaemonCommand implements Callable<Integer> {
         for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if ((a.startsWith("-XX:") || a.startsWith("-Xss") || a.startsWith("-Xms") || a.startsWith("-Xmx")
                     || a.startsWith("-Xlog:"))
-                    && !a.startsWith("-XX:AOTCacheOutput") && !a.startsWith("-XX:ArchiveClassesAtExit")) {
+                    && !a.startsWith("-XX:AOTCacheOutput") && !a.startsWith("-XX:ArchiveClassesAtExit")
+                    && !(ownCache && a.startsWith("-XX:AOTCache="))) {
                 own.add(a);
             }
+        }
+        if (record != null) {
+            own.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + record));
+        } else if (ownCache) {
+            own.add("-XX:AOTCache=" + cache);
         }
         argv.addAll(own.isEmpty() ? List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k", "-Xmx512m") : own);
         // a daemon may hold processes at exec, which calls C through java.lang.foreign (JDK 22+ warns without it)

@@ -3,6 +3,7 @@ package org.pmix4j.cli.examples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 import org.pmix4j.cli.ClassPathJar;
 
@@ -22,7 +23,8 @@ public final class RepositoryLayout {
         top.resolve("bin/pmix4j").toFile().setExecutable(true);
         try (Stream<Path> lib = Files.list(repo.resolve("bin/lib"))) {
             for (Path f : lib.toList()) {
-                Files.copy(f, top.resolve("bin/lib").resolve(f.getFileName()));
+                // as they are: the launch agent of the daemon's training is run as a program
+                Files.copy(f, top.resolve("bin/lib").resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
         Path jar = Files.createDirectories(top.resolve("cli/target")).resolve("pmix4j.jar");

@@ -1,0 +1,80 @@
+package org.pmix4j.cli.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pmix4j.testkit.Run;
+
+/**
+ * On JDK 25+, the daemons a launcher starts on other nodes get an AOT cache of their own, trained by
+ * bin/pmix4j with the launcher's (on a job placed on a made-up node, reached through bin/lib/aot-training-agent):
+ * a daemon started through a launch agent then loads its classes from it, not from the jar. The other node
+ * here is this machine under another name, reached through an agent that runs the daemon's command here.
+ */
+class DaemonAotCacheTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aDaemonStartsWithItsOwnCacheMadeOnTheFirstLaunch() throws Exception {
+        int major = Runtime.version().feature();
+        assumeTrue(major >= 25, "the daemons get an AOT cache on JDK 25+ only");
+        Path top = RepositoryLayout.of(tmp.resolve("pmix4j"));
+        Path jar = top.resolve("cli/target/pmix4j.jar");
+        Path cache = top.resolve("cli/target/pmix4j-" + major + "-daemon.aot");
+
+        Run.Result first = launch(top, List.of("-n", "1", "true"), null);
+        assertEquals(0, first.exitCode(), first.all());
+        assertTrue(Files.isRegularFile(cache) && Files.size(cache) > 0, "no daemon cache after the first launch");
+        try (Stream<Path> left = Files.list(top.resolve("cli/target"))) {
+            List<String> names = left.map(p -> p.getFileName().toString())
+                    .filter(n -> n.contains("daemon") && !n.equals(cache.getFileName().toString())).toList();
+            assertEquals(List.of(), names, "the training left its lock, configuration, pid file or a half-made cache");
+        }
+
+        Path agent = tmp.resolve("here-agent");
+        Files.writeString(agent, "#!/bin/sh\nshift\nexec /bin/sh -c \"exec $*\"\n");
+        assertTrue(agent.toFile().setExecutable(true));
+        Path logs = Files.createDirectories(tmp.resolve("logs"));
+        Run.Result job = launch(top, List.of("--host", "pmix4j-test-node:1", "--launch-agent", agent.toString(),
+                "-n", "1", "true"), "-Xlog:class+load=info:file=" + logs + "/%p.log");
+        assertEquals(0, job.exitCode(), job.all());
+        List<String> daemonLog = null;
+        try (Stream<Path> s = Files.list(logs)) {
+            for (Path log : s.toList()) {
+                List<String> lines = Files.readAllLines(log);
+                if (lines.stream().anyMatch(l -> l.contains(" org.pmix4j.runtime.NodeDaemon "))) {
+                    daemonLog = lines;
+                }
+            }
+        }
+        assertTrue(daemonLog != null, "no JVM of the job loaded the daemon's class");
+        assertTrue(daemonLog.stream().anyMatch(l -> l.contains(" org.pmix4j.runtime.NodeDaemon ")
+                && l.contains("source: shared objects file")), "the daemon's own class is not in its cache");
+        List<String> fromJar = new ArrayList<>(daemonLog.stream()
+                .filter(l -> l.contains(" org.pmix4j.") && l.contains(jar.toString())).toList());
+        assertEquals(List.of(), fromJar, "classes the daemon loaded from the jar, not its cache");
+        assertFalse(Files.exists(top.resolve("cli/target/.aot-training-daemon")), "the training's lock was left");
+    }
+
+    /** {@code <top>/bin/pmix4j run ARGS}, with more options for the launcher's JVM (and its daemons') when not null. */
+    private static Run.Result launch(Path top, List<String> args, String launcherOptions) {
+        List<String> argv = new ArrayList<>(List.of(top.resolve("bin/pmix4j").toString(), "run"));
+        argv.addAll(args);
+        Run r = Run.command(argv).env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(3));
+        if (launcherOptions != null) {
+            r = r.env("PMIX4J_JAVA_OPTS", launcherOptions);
+        }
+        return r.go();
+    }
+}
