@@ -118,9 +118,11 @@ public final class Launcher {
             return mode == null ? out : org.pmix4j.runtime.iof.StreamBuffering.apply(mode, out);
         }
 
-        /** --stdin: a rank, all or none; rank 0 when not given. */
+        /** --stdin: a rank, all or none; when not given, rank 0 (none when the launcher's stdin is /dev/null). */
         public org.pmix4j.runtime.iof.StdinTarget stdinTarget() {
-            return org.pmix4j.runtime.iof.StdinTarget.parse(stdin == null ? "0" : stdin);
+            return stdin == null
+                    ? org.pmix4j.runtime.iof.StdinTarget.byDefault(org.pmix4j.runtime.iof.StdinTarget.ownStdinIsNull())
+                    : org.pmix4j.runtime.iof.StdinTarget.parse(stdin);
         }
 
         /** Options built by name; what is not set is the launcher's default. */

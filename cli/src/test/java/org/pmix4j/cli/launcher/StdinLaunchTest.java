@@ -53,6 +53,24 @@ class StdinLaunchTest {
         bad.assertStderrContains("--stdin 3");
     }
 
+    /**
+     * A launcher whose stdin is /dev/null gives rank 0 /dev/null itself (no pipe to forward an end of file
+     * through, and the faster start that needs); from a file, rank 0 reads a pipe from the launcher.
+     */
+    @Test
+    void aLauncherReadingDevNullGivesRankZeroDevNullItself() throws IOException {
+        List<String> what = List.of("sh", "-c", "echo \"rank $PMIX_RANK stdin $(readlink /proc/self/fd/0)\"");
+        Launch.Result fromNull = Launch.run(tmp, new LauncherProcess.Setup(List.of(), Map.of(),
+                ProcessBuilder.Redirect.from(new java.io.File("/dev/null")), null), Launch.args(List.of(), "-n", "1", what));
+        fromNull.assertStatus(0);
+        assertTrue(fromNull.stdout().contains("rank 0 stdin /dev/null\n"), fromNull.all());
+        Path empty = Files.writeString(tmp.resolve("empty"), "");
+        Launch.Result fromFile = Launch.run(tmp, new LauncherProcess.Setup(List.of(), Map.of(),
+                ProcessBuilder.Redirect.from(empty.toFile()), null), Launch.args(List.of(), "-n", "1", what));
+        fromFile.assertStatus(0);
+        assertTrue(fromFile.stdout().contains("rank 0 stdin pipe:"), fromFile.all());
+    }
+
     @Test
     void hundredMegabytesArriveIntactOnceWithBoundedMemory() throws Exception {
         long size = 100L * 1024 * 1024;

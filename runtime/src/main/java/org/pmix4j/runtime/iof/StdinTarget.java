@@ -50,6 +50,26 @@ public record StdinTarget(boolean all, int rank) {
         }
     }
 
+    /**
+     * The target when {@code --stdin} was not given: rank 0, unless the launcher's own stdin is /dev/null
+     * ({@code launcherStdinIsNull}). Then none: rank 0 gets /dev/null itself, which it reads as it would have
+     * read the forwarded end of file, and its start needs no pipe (a process with a pipe for stdin is started
+     * by the JDK's slower way, ~10 ms more of every launch: a script's or a benchmark's launcher, a batch job's).
+     */
+    public static StdinTarget byDefault(boolean launcherStdinIsNull) {
+        return launcherStdinIsNull ? NONE : RANK_0;
+    }
+
+    /** Whether this process's stdin is /dev/null (the same file, by device and inode; false when unsure). */
+    public static boolean ownStdinIsNull() {
+        try {
+            return java.nio.file.Files.isSameFile(java.nio.file.Path.of("/proc/self/fd/0"),
+                    java.nio.file.Path.of("/dev/null"));
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** Whether this rank's stdin is connected to the launcher's. */
     public boolean receives(int r) {
         return all || (rank >= 0 && r == rank);
