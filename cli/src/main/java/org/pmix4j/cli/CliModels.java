@@ -316,7 +316,7 @@ final class CliModels {
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("RANK|all|none")
-                .description("Which processes get the launcher's stdin. Default: rank 0.")
+                .description("Which processes get the launcher's stdin. Default: rank 0 (given /dev/null itself when the launcher's stdin is /dev/null).")
                 .descriptionKey("")
                 .prompt("")
                 .initialValue(c.stdin)

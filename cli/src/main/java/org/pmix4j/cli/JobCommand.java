@@ -108,7 +108,8 @@ abstract class JobCommand {
     String streamBuffering;
 
     @Option(names = "--stdin", paramLabel = "RANK|all|none",
-            description = "Which processes get the launcher's stdin. Default: rank 0.")
+            description = "Which processes get the launcher's stdin. Default: rank 0 (given /dev/null itself when the "
+                    + "launcher's stdin is /dev/null).")
     String stdin;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",

@@ -18,28 +18,24 @@ import org.pmix4j.testkit.Run;
 /**
  * On JDK 25+, the daemons a launcher starts on other nodes get an AOT cache of their own, trained by
  * bin/pmix4j with the launcher's (on a job placed on a made-up node, reached through bin/lib/aot-training-agent):
- * a daemon started through a launch agent then loads its classes from it, not from the jar. The other node
- * here is this machine under another name, reached through an agent that runs the daemon's command here.
+ * a daemon started through a launch agent then loads its classes from it, not from the jar. It is made by the
+ * first launch that may start daemons (a launch on one node does not wait for it). The other node here is this
+ * machine under another name, reached through an agent that runs the daemon's command here.
  */
 class DaemonAotCacheTest {
     @TempDir
     Path tmp;
 
     @Test
-    void aDaemonStartsWithItsOwnCacheMadeOnTheFirstLaunch() throws Exception {
+    void aDaemonStartsWithItsOwnCacheMadeOnTheFirstLaunchThatMayStartDaemons() throws Exception {
         int major = Runtime.version().feature();
         assumeTrue(major >= 25, "the daemons get an AOT cache on JDK 25+ only");
         Path top = RepositoryLayout.of(tmp.resolve("pmix4j"));
         Path cache = top.resolve("cli/target/pmix4j-" + major + "-daemon.aot");
 
-        Run.Result first = launch(top, List.of("-n", "1", "true"), null);
-        assertEquals(0, first.exitCode(), first.all());
-        assertTrue(Files.isRegularFile(cache) && Files.size(cache) > 0, "no daemon cache after the first launch");
-        try (Stream<Path> left = Files.list(top.resolve("cli/target"))) {
-            List<String> names = left.map(p -> p.getFileName().toString())
-                    .filter(n -> n.contains("daemon") && !n.equals(cache.getFileName().toString())).toList();
-            assertEquals(List.of(), names, "the training left its lock, configuration, pid file or a half-made cache");
-        }
+        Run.Result single = launch(top, List.of("-n", "1", "true"), null);
+        assertEquals(0, single.exitCode(), single.all());
+        assertFalse(Files.exists(cache), "a launch on this node alone trained the daemon cache");
 
         Path agent = tmp.resolve("here-agent");
         Files.writeString(agent, "#!/bin/sh\nshift\nexec /bin/sh -c \"exec $*\"\n");
@@ -48,6 +44,12 @@ class DaemonAotCacheTest {
         Run.Result job = launch(top, List.of("--host", "pmix4j-test-node:1", "--launch-agent", agent.toString(),
                 "-n", "1", "true"), "-Xlog:class+load=info:file=" + logs + "/%p.log");
         assertEquals(0, job.exitCode(), job.all());
+        assertTrue(Files.isRegularFile(cache) && Files.size(cache) > 0, "no daemon cache after a launch with --host");
+        try (Stream<Path> left = Files.list(top.resolve("cli/target"))) {
+            List<String> names = left.map(p -> p.getFileName().toString())
+                    .filter(n -> n.contains("daemon") && !n.equals(cache.getFileName().toString())).toList();
+            assertEquals(List.of(), names, "the training left its lock, configuration, pid file or a half-made cache");
+        }
         List<String> daemonLog = null;
         try (Stream<Path> s = Files.list(logs)) {
             for (Path log : s.toList()) {
