@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -73,14 +72,9 @@ class DaemonAotCacheTest {
         assertFalse(Files.exists(top.resolve("cli/target/.aot-training-daemon")), "the training's lock was left");
     }
 
-    /** {@code <top>/bin/pmix4j run ARGS}, with more options for the launcher's JVM (and its daemons') when not null. */
-    private static Run.Result launch(Path top, List<String> args, String launcherOptions) {
-        List<String> argv = new ArrayList<>(List.of(top.resolve("bin/pmix4j").toString(), "run"));
-        argv.addAll(args);
-        Run r = Run.command(argv).env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(3));
-        if (launcherOptions != null) {
-            r = r.env("PMIX4J_JAVA_OPTS", launcherOptions);
-        }
-        return r.go();
+    private static Run.Result launch(Path top, List<String> args, String javaOptions) {
+        List<String> all = new ArrayList<>(List.of("run"));
+        all.addAll(args);
+        return RepositoryLayout.pmix4j(top, all, javaOptions);
     }
 }

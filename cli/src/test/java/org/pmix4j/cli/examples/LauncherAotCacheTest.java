@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -72,12 +71,8 @@ class LauncherAotCacheTest {
 
     /** {@code <top>/bin/pmix4j run -n 1 COMMAND}, with more options for the launcher's JVM when not null. */
     private static Run.Result launch(Path top, List<String> command, String launcherOptions) {
-        List<String> argv = new java.util.ArrayList<>(List.of(top.resolve("bin/pmix4j").toString(), "run", "-n", "1"));
-        argv.addAll(command);
-        Run r = Run.command(argv).env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(3));
-        if (launcherOptions != null) {
-            r = r.env("PMIX4J_JAVA_OPTS", launcherOptions);
-        }
-        return r.go();
+        List<String> args = new java.util.ArrayList<>(List.of("run", "-n", "1"));
+        args.addAll(command);
+        return RepositoryLayout.pmix4j(top, args, launcherOptions);
     }
 }
