@@ -233,14 +233,9 @@ final class Libc {
     }
 
     /**
-     * poll(2) of {@code count} struct pollfd ({int fd; short events; short revents;}) without end; 0 after
-     * EINTR (the caller looks again).
+     * poll(2) of {@code count} struct pollfd ({int fd; short events; short revents;}) for at most {@code
+     * timeoutMs} (-1: without end); 0 when the time ran out, and after EINTR (the caller looks again).
      */
-    static int poll(MemorySegment fds, int count, MemorySegment callState) throws IOException {
-        return poll(fds, count, -1, callState);
-    }
-
-    /** {@link #poll} for at most {@code timeoutMs} (-1: without end); 0 also when the time ran out. */
     static int poll(MemorySegment fds, int count, int timeoutMs, MemorySegment callState) throws IOException {
         int r = invoke(() -> (int) POLL.handle().invokeExact(callState, fds, (long) count, timeoutMs));
         if (r == -1 && errno(callState) == EINTR) {
