@@ -53,6 +53,18 @@ public final class Unpacker {
         return r.position();
     }
 
+    /**
+     * Reads past the next bytes when they are exactly {@code pack} (a whole pack seen before, in this kind);
+     * reads nothing otherwise. A pack decodes the same way wherever it stands, so bytes equal to a whole pack
+     * are that pack.
+     *
+     * @param pack the bytes of a pack
+     * @return whether they were next (and are now read)
+     */
+    public boolean skipIfNext(byte[] pack) {
+        return r.skipIfNext(pack);
+    }
+
     /** {@return the number of unread bytes} */
     public int remaining() {
         return r.remaining();

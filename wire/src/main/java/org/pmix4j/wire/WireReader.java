@@ -286,6 +286,21 @@ public final class WireReader {
     }
 
     /**
+     * Reads past the next bytes when they are exactly {@code expect}; reads nothing otherwise. For a reader
+     * that knows what a pack looked like last time and needs no second decoding of it.
+     *
+     * @param expect the bytes expected next
+     * @return whether they were there (and are now read)
+     */
+    public boolean skipIfNext(byte[] expect) {
+        if (limit - pos < expect.length || !Arrays.equals(buf, pos, pos + expect.length, expect, 0, expect.length)) {
+            return false;
+        }
+        pos += expect.length;
+        return true;
+    }
+
+    /**
      * Raw access for decoders that must scan (the regex forms end at a NUL, not at a length).
      *
      * @param b the byte
