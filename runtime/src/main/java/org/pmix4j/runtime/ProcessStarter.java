@@ -231,10 +231,10 @@ public final class ProcessStarter {
     /** One group leader, on the starter's thread: by posix_spawn where this JVM can, else by the JDK and setsid. */
     private Process start(ProcessBuilder b, boolean byJdk) throws IOException {
         List<String> command = b.command();
-        // a process that reads a pipe from this JVM is started by the JDK: a rank on another node given the
-        // launcher's stdin through its daemon never saw it when posix_spawned (not understood yet)
+        // a process that reads a pipe from this JVM (rank 0 of a launcher whose stdin is a terminal or a pipe)
+        // is posix_spawned too: the stdin a remote rank once lost was sent before its target was connected
+        // (LocalProcessLauncher connects stdin before it reports the start), not a matter of how it started
         if (!byJdk && direct != null && !command.isEmpty()
-                && b.redirectInput().type() != ProcessBuilder.Redirect.Type.PIPE
                 && (prefix.isEmpty() ? command.get(0) : prefix.get(0)).startsWith("/")) {
             return direct.start(b, prefix);
         }
