@@ -38,7 +38,9 @@ def timed(argv, expect, env=None):
     while True:
         t = time.perf_counter()
         try:
-            r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60, env=env)
+            # stdin /dev/null for both launchers, as in a batch job: from a terminal each would forward it
+            r = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=60, env=env)
         except subprocess.TimeoutExpired:
             print(f"dvm.sh: {' '.join(argv)} hung; run again", file=sys.stderr)
             continue
