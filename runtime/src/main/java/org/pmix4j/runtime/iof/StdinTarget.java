@@ -53,8 +53,8 @@ public record StdinTarget(boolean all, int rank) {
     /**
      * The target when {@code --stdin} was not given: rank 0, unless the launcher's own stdin is /dev/null
      * ({@code launcherStdinIsNull}). Then none: rank 0 gets /dev/null itself, which it reads as it would have
-     * read the forwarded end of file, and its start needs no pipe (a process with a pipe for stdin is started
-     * by the JDK's slower way, ~10 ms more of every launch: a script's or a benchmark's launcher, a batch job's).
+     * read the forwarded end of file, with no pipe to make and no end of file to carry (through the DVM, for
+     * prun) when a script, a benchmark or a batch job launches.
      */
     public static StdinTarget byDefault(boolean launcherStdinIsNull) {
         return launcherStdinIsNull ? NONE : RANK_0;

@@ -60,12 +60,12 @@ final class CommittedData {
             // in our own kind the client's pack is kept as it came (no encoding); otherwise packed again
             byte[] pack = from == kind ? java.util.Arrays.copyOfRange(packed, start, u.position())
                     : new Packer(kind).kval(kv).toByteArray();
-            byte[] before = byKey.put(kv.key(), pack);
-            if (before == null || !java.util.Arrays.equals(before, pack)) {
-                changed.add(kv);
+            byte[] before = byKey.get(kv.key());
+            if (before != null && java.util.Arrays.equals(before, pack)) {
+                pack = before; // the same value: the pack held stays, a later commit is compared with it
             } else {
-                byKey.put(kv.key(), before); // the same value: keep the pack a later commit is compared with
-                pack = before;
+                byKey.put(kv.key(), pack);
+                changed.add(kv);
             }
             run.add(new Known(kv.key(), pack));
         }
