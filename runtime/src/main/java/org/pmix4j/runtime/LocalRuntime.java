@@ -173,7 +173,7 @@ final class LocalRuntime implements AutoCloseable {
                 data, jobControl, classifier, messages, toolStdin, iof.takers(), sessionControl, broker, tools, uid,
                 otherNodes, cluster == null ? debugger : null);
         // the processes' topology is made while the server starts, ready by the first job's registration; and
-        // the starter's thread makes its downcalls meanwhile (SessionSpawn.prepare)
+        // the starter's thread makes its downcalls meanwhile (GroupSpawn.prepare)
         org.pmix4j.runtime.topology.NodeTopology.prepare();
         ProcessStarter.shared();
         server = PmixServer.start(host, init, env);

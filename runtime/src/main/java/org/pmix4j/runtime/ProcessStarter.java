@@ -14,7 +14,7 @@ import java.util.function.ObjIntConsumer;
 import java.util.function.Supplier;
 import org.pmix4j.api.internal.Log;
 import org.pmix4j.runtime.debug.ExecHold;
-import org.pmix4j.runtime.debug.SessionSpawn;
+import org.pmix4j.runtime.debug.GroupSpawn;
 
 /**
  * Starts the processes of jobs so that they die with this JVM, even when it is SIGKILLed, with no native
@@ -35,9 +35,10 @@ import org.pmix4j.runtime.debug.SessionSpawn;
  * {@code pmix4j run}, {@code dvm} or {@code clean} ({@link StaleRuntimes}). Without setpriv (not a
  * util-linux system) processes start as before, with a warning: the next start or clean ends them too.
  *
- * <p>On a JDK 22+ a process is started with posix_spawn, which makes its session itself
- * ({@link SessionSpawn}): setpriv then execs the command. Else the JDK starts it (through its jspawnhelper)
- * behind setpriv and the setsid program. A job's processes are handed to the starter's thread at once
+ * <p>On a JDK 22+ a process is started with posix_spawn, which makes its process group itself, in this JVM's
+ * session ({@link GroupSpawn} says why not a session of its own): setpriv then execs the command. Else the JDK
+ * starts it (through its jspawnhelper) behind setpriv and the setsid program, the one program that makes a
+ * group: there each process leads a session too. A job's processes are handed to the starter's thread at once
  * ({@link #startGroupLeaders}): each hand-off waits for that thread to be scheduled.
  */
 public final class ProcessStarter {
@@ -67,8 +68,8 @@ public final class ProcessStarter {
 
     private final BlockingQueue<Start> queue = new LinkedBlockingQueue<>();
     private final List<String> prefix;
-    /** posix_spawn in a new session (JDK 22+): no jspawnhelper and no setsid program per process; or null. */
-    private final SessionSpawn direct = SessionSpawn.available().orElse(null);
+    /** posix_spawn in a new process group (JDK 22+): no jspawnhelper and no setsid program per process; or null. */
+    private final GroupSpawn direct = GroupSpawn.available().orElse(null);
     /** setsid by its full path: after setpriv, a bare name would be looked up on the job's own PATH. */
     private final String setsid;
     /** Started with the first process: a JVM that starts none (a front end) needs no watcher. */

@@ -9,9 +9,9 @@ final class Java22Parts {
     private Java22Parts() {
     }
 
-    /** {@link SessionSpawn}'s: without it the JDK's start, with the setsid program, does the same more slowly. */
+    /** {@link GroupSpawn}'s: without it the JDK's start, with the setsid program, does the same more slowly. */
     static final class Spawn {
-        static final SessionSpawn AVAILABLE = load("org.pmix4j.runtime.debug.PosixSessionSpawn");
+        static final GroupSpawn AVAILABLE = load("org.pmix4j.runtime.debug.PosixGroupSpawn");
     }
 
     /** {@link Signaller}'s: without it the kill program does the same more slowly. */

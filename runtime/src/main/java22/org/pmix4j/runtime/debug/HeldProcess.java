@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A child started by {@link PtraceExecHold} (or by {@link PosixSessionSpawn}, never held), as a {@link Process}
+ * A child started by {@link PtraceExecHold} (or by {@link PosixGroupSpawn}, never held), as a {@link Process}
  * that behaves like the JDK's own: its
  * streams, its end (with the JDK's exit value: the exit status, or 128 + the signal that killed it),
  * destroy (SIGTERM, then SIGCONT: see {@link #destroy}) and destroyForcibly (SIGKILL), its

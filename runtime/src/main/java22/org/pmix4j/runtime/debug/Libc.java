@@ -58,8 +58,8 @@ final class Libc {
 
     static final short POSIX_SPAWN_SETSIGDEF = 0x04;
     static final short POSIX_SPAWN_SETSIGMASK = 0x08;
-    /** glibc 2.26 and newer: the child calls setsid() before it execs. */
-    static final short POSIX_SPAWN_SETSID = 0x80;
+    /** The child calls setpgid() before it execs (with the attributes' group 0: a group of its own). */
+    static final short POSIX_SPAWN_SETPGROUP = 0x02;
 
     /** Room for glibc's opaque structures (336, 80 and 128 bytes on x86-64 and arm64). */
     static final long SPAWN_ATTR_SIZE = 1024;

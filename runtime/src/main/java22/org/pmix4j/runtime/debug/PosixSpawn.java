@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * Starts a ProcessBuilder's command with posix_spawn, as a child the JDK does not know of (and so never
- * reaps): in a new session (POSIX_SPAWN_SETSID instead of the setsid program), in the builder's directory,
+ * reaps): as the leader of a new process group in this JVM's session (POSIX_SPAWN_SETPGROUP: see
+ * {@link GroupSpawn} for why not a session), in the builder's directory,
  * with exactly its environment and its redirects (pipes, files, inherited), no other descriptor of this
  * JVM (closefrom 3: the JVM's sockets and other children's pipes must not leak into it), no blocked signal
  * and the usual signals at their default action (a JVM blocks some in its threads, and what its launcher
@@ -58,7 +59,7 @@ final class PosixSpawn {
                 if (dir != null) {
                     Libc.addChdir(actions, arena.allocateFrom(dir.getPath()));
                 }
-                Libc.setFlags(attr, (short) (Libc.POSIX_SPAWN_SETSID | Libc.POSIX_SPAWN_SETSIGMASK
+                Libc.setFlags(attr, (short) (Libc.POSIX_SPAWN_SETPGROUP | Libc.POSIX_SPAWN_SETSIGMASK
                         | Libc.POSIX_SPAWN_SETSIGDEF));
                 Libc.setSignalMask(attr, Libc.sigset(arena));
                 Libc.setSignalDefaults(attr, Libc.sigset(arena, DEFAULT_SIGNALS));

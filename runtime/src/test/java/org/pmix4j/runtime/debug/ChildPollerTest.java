@@ -54,7 +54,7 @@ class ChildPollerTest {
 
     @Test
     void manyChildrenOneWatcher() throws Exception {
-        SessionSpawn spawn = SessionSpawn.available().orElse(null);
+        GroupSpawn spawn = GroupSpawn.available().orElse(null);
         Assumptions.assumeTrue(spawn != null, "skipped: posix_spawn needs a JDK 22+ build");
         int n = 100;
         int before = threads();

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@link SessionSpawn} with posix_spawn (POSIX_SPAWN_SETSID) and a reaper thread per process. */
-public final class PosixSessionSpawn implements SessionSpawn {
+/** {@link GroupSpawn} with posix_spawn (POSIX_SPAWN_SETPGROUP) and a reaper thread per process. */
+public final class PosixGroupSpawn implements GroupSpawn {
 
     /** Finds the C calls now, so that a C library without them makes this implementation unavailable. */
-    public PosixSessionSpawn() {
+    public PosixGroupSpawn() {
         Libc.requireFunctions();
     }
 
