@@ -9,7 +9,10 @@ final class Java22Parts {
     private Java22Parts() {
     }
 
-    /** {@link GroupSpawn}'s: without it the JDK's start, with the setsid program, does the same more slowly. */
+    /**
+     * {@link GroupSpawn}'s: without it the JDK's start, with the setsid program, makes the group more slowly
+     * (and a session with it).
+     */
     static final class Spawn {
         static final GroupSpawn AVAILABLE = load("org.pmix4j.runtime.debug.PosixGroupSpawn");
     }
