@@ -18,10 +18,10 @@ public interface ExecHold {
 
     /**
      * Starts {@code builder}'s command (its directory, environment and redirects are honoured) as the leader
-     * of a new process group in this JVM's session (as {@link GroupSpawn}), behind {@code wrapper} (e.g. setpriv's parent-death prefix, run
-     * before the command is exec'd), and returns once it is stopped at its first instruction. Must be called
-     * from a thread that lives as long as the process is held (ptrace and the parent-death signal bind to the
-     * calling thread).
+     * of a new process group in this JVM's session (as {@link GroupSpawn}), behind {@code wrapper} (e.g.
+     * setpriv's parent-death prefix, run before the command is exec'd), and returns once it is stopped at its
+     * first instruction. Must be called from a thread that lives as long as the process is held (ptrace and the
+     * parent-death signal bind to the calling thread).
      *
      * @throws IOException when it cannot start (no such program: with the shell's message) or this JVM
      *                     cannot hold processes
