@@ -10,5 +10,6 @@ module org.pmix4j.server {
 
     exports org.pmix4j.server;
     exports org.pmix4j.server.event to org.pmix4j.runtime;
+    exports org.pmix4j.server.foreign to org.pmix4j.runtime;
     exports org.pmix4j.server.sessiondir to org.pmix4j.runtime;
 }

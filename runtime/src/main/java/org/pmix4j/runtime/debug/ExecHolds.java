@@ -2,6 +2,7 @@ package org.pmix4j.runtime.debug;
 
 import java.io.IOException;
 import java.util.List;
+import org.pmix4j.server.foreign.ForeignCalls;
 
 /**
  * Finds the {@link ExecHold} this JVM can use, once: the java.lang.foreign one only on a JVM of feature
@@ -18,7 +19,7 @@ final class ExecHolds {
 
     private static ExecHold find() {
         int feature = Runtime.version().feature();
-        if (feature < 22) {
+        if (!ForeignCalls.available()) {
             return new Unavailable("holding processes at exec needs a JDK 22 or newer (this is " + feature + ")");
         }
         try {

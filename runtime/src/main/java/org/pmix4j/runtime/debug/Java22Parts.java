@@ -1,5 +1,7 @@
 package org.pmix4j.runtime.debug;
 
+import org.pmix4j.server.foreign.ForeignCalls;
+
 /**
  * The implementations compiled for JDK 22 (src/main/java22, java.lang.foreign): each found once, at its first
  * use, and only on a JVM of 22 or newer (a JDK 21 never loads their class files); null where there is none
@@ -24,7 +26,7 @@ final class Java22Parts {
 
     @SuppressWarnings("unchecked")
     private static <T> T load(String className) {
-        if (Runtime.version().feature() < 22) {
+        if (!ForeignCalls.available()) {
             return null;
         }
         try {

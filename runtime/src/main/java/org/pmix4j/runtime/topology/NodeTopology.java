@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.pmix4j.api.internal.Log;
+import org.pmix4j.server.foreign.ForeignCalls;
 
 /**
  * This node's topology as hwloc 2 XML, for PMIX_HWLOC_XML_V2: Open MPI 4.1 asks for it in MPI_Init and,
@@ -56,7 +57,7 @@ public final class NodeTopology {
 
     @SuppressWarnings("unchecked")
     private static Optional<String> make() {
-        if (Runtime.version().feature() < 22) {
+        if (!ForeignCalls.available()) {
             return Optional.empty();
         }
         Optional<TopologyCache> cache = TopologyCache.forThisUser(System.getenv());

@@ -57,8 +57,9 @@ public final class IdentityResolver implements AutoCloseable {
 
     /**
      * {@code lookupMaker} makes the lookup the sockets are asked of first, then the tables (it may make none:
-     * the tables only). It is called on the resolver's thread as it starts: the netlink lookup's downcalls
-     * cost a fresh JVM ~40–80 ms to make, which the server's start then does not wait for.
+     * the tables only). It is called on the resolver's thread as it starts: the netlink lookup's set-up (the
+     * shared downcall handles, when nothing made them before) costs a fresh JVM tens of milliseconds, which
+     * the server's start then does not wait for.
      */
     IdentityResolver(Path proc, Supplier<SocketLookup> lookupMaker) {
         this.table = new SocketTable(proc.resolve("net"));

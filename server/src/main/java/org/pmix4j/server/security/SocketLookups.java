@@ -3,6 +3,7 @@ package org.pmix4j.server.security;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Optional;
 import org.pmix4j.api.internal.Log;
+import org.pmix4j.server.foreign.ForeignCalls;
 
 /**
  * The fastest {@link SocketLookup} this JVM and kernel offer: the kernel's socket diagnostics over netlink
@@ -18,7 +19,7 @@ final class SocketLookups {
 
     /** The netlink lookup when it can be made here, else empty (said once in the debug log, with why). */
     static Optional<SocketLookup> forThisNode() {
-        if (Runtime.version().feature() < 22) {
+        if (!ForeignCalls.available()) {
             LOG.debug("peer identities from /proc/net/tcp only: netlink lookups need a JDK 22 or newer");
             return Optional.empty();
         }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.pmix4j.server.foreign.ForeignCalls;
 
 /**
  * Opens the shared-memory store a server offers, or says why it offers none: the server's environment
@@ -87,7 +88,7 @@ public final class SharedStores {
             return Optional.of("SM_USE_LINEAR_SEARCH asks for the store's linear layout, which pmix4j does not write");
         }
         int feature = Runtime.version().feature();
-        if (feature < 22) {
+        if (!ForeignCalls.available()) {
             return Optional.of("the shared-memory store needs a JDK 22 or newer (this is " + feature + ")");
         }
         return Optional.empty();

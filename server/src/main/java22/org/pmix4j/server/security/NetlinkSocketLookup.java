@@ -2,24 +2,16 @@ package org.pmix4j.server.security;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteOrder;
 import java.util.Optional;
+import org.pmix4j.server.foreign.CFunction;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * One TCP socket looked up by its two ends through the kernel's socket diagnostics (a NETLINK_SOCK_DIAG
@@ -31,7 +23,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>One request, one answer: the kernel builds the answer while it handles the request, so it is waiting by
  * the time {@code send} returns and is read without blocking.
  */
-@SuppressWarnings("restricted") // downcalls are restricted methods: the JVM runs with --enable-native-access
 final class NetlinkSocketLookup implements SocketLookup {
     private static final int AF_INET = 2;
     private static final int AF_INET6 = 10;
@@ -62,16 +53,11 @@ final class NetlinkSocketLookup implements SocketLookup {
     private static final ValueLayout.OfShort HOST_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt HOST_INT = ValueLayout.JAVA_INT_UNALIGNED;
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup LIBC = LINKER.defaultLookup();
-    private static final StructLayout CALL_STATE = Linker.Option.captureStateLayout();
-    private static final long ERRNO = CALL_STATE.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle SOCKET = call("socket", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
-    private static final MethodHandle SEND = call("send",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle RECV = call("recv",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle CLOSE = LINKER.downcallHandle(symbol("close"), FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final String NEED = "socket diagnostics need it";
+    private static final CFunction SOCKET = CFunction.libc("socket", NEED);
+    private static final CFunction SEND = CFunction.libc("send", NEED);
+    private static final CFunction RECV = CFunction.libc("recv", NEED);
+    private static final CFunction CLOSE = CFunction.libc("close", NEED);
 
     private final int fd;
     private int seq;
@@ -79,26 +65,14 @@ final class NetlinkSocketLookup implements SocketLookup {
 
     NetlinkSocketLookup() throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CALL_STATE);
-            int s = (int) SOCKET.invokeExact(state, AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
+            MemorySegment state = CFunction.callState(arena);
+            int s = (int) SOCKET.call(state, AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
             if (s < 0) {
                 throw new IOException("the kernel refused a socket-diagnostics netlink socket (errno "
-                        + state.get(JAVA_INT, ERRNO) + ")");
+                        + CFunction.errno(state) + ")");
             }
             this.fd = s;
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
         }
-    }
-
-    private static MemorySegment symbol(String name) {
-        return LIBC.find(name).orElseThrow(() -> new UnsupportedOperationException("the C library has no " + name));
-    }
-
-    private static MethodHandle call(String name, FunctionDescriptor descriptor) {
-        return LINKER.downcallHandle(symbol(name), descriptor, Linker.Option.captureCallState("errno"));
     }
 
     @Override
@@ -121,7 +95,7 @@ final class NetlinkSocketLookup implements SocketLookup {
             byte[] dst) throws IOException {
         int mySeq = ++seq;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(CALL_STATE);
+            MemorySegment state = CFunction.callState(arena);
             MemorySegment req = arena.allocate(REQ_LEN, 8);
             req.set(HOST_INT, 0, REQ_LEN);
             req.set(HOST_SHORT, 4, SOCK_DIAG_BY_FAMILY);
@@ -137,16 +111,16 @@ final class NetlinkSocketLookup implements SocketLookup {
             MemorySegment.copy(dst, 0, req, JAVA_BYTE, id + 20, dst.length);
             req.set(HOST_INT, id + 40, -1); // INET_DIAG_NOCOOKIE: found by its ends, not by a cookie
             req.set(HOST_INT, id + 44, -1);
-            long sent = (long) SEND.invokeExact(state, fd, req, (long) REQ_LEN, 0);
+            long sent = SEND.call(state, fd, req.address(), REQ_LEN, 0);
             if (sent != REQ_LEN) {
-                throw new IOException("socket diagnostics: send failed (errno " + state.get(JAVA_INT, ERRNO) + ")");
+                throw new IOException("socket diagnostics: send failed (errno " + CFunction.errno(state) + ")");
             }
             MemorySegment answer = arena.allocate(ANSWER_ROOM, 8);
             while (true) {
-                long got = (long) RECV.invokeExact(state, fd, answer, (long) ANSWER_ROOM, MSG_DONTWAIT);
+                long got = RECV.call(state, fd, answer.address(), ANSWER_ROOM, MSG_DONTWAIT);
                 if (got < NLMSG_HDRLEN) {
                     throw new IOException("socket diagnostics: no answer from the kernel ("
-                            + (got < 0 ? "errno " + state.get(JAVA_INT, ERRNO) : got + " bytes") + ")");
+                            + (got < 0 ? "errno " + CFunction.errno(state) : got + " bytes") + ")");
                 }
                 if (answer.get(HOST_INT, 8) != mySeq) {
                     continue; // the late answer to an earlier request that failed half-way
@@ -166,10 +140,6 @@ final class NetlinkSocketLookup implements SocketLookup {
                 long inode = Integer.toUnsignedLong(answer.get(HOST_INT, MSG_INODE));
                 return Optional.of(new KernelSocket(local, remote, uid, inode));
             }
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
         }
     }
 
@@ -189,11 +159,7 @@ final class NetlinkSocketLookup implements SocketLookup {
     public void close() {
         if (!closed) {
             closed = true;
-            try {
-                int ignored = (int) CLOSE.invokeExact(fd);
-            } catch (Throwable t) {
-                // nothing to do: the descriptor goes with the process at the latest
-            }
+            CLOSE.call(fd); // a failure leaves nothing to do: the descriptor goes with the process at the latest
         }
     }
 }

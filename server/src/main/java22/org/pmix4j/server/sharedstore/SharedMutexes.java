@@ -2,16 +2,11 @@ package org.pmix4j.server.sharedstore;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
-import java.lang.invoke.MethodHandle;
 import java.time.Duration;
 import java.time.Instant;
+import org.pmix4j.server.foreign.CFunction;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
@@ -25,7 +20,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *
  * <p>A robust mutex belongs to the thread that locked it: lock and unlock on the same platform thread.
  */
-@SuppressWarnings("restricted") // downcalls are restricted methods: the JVM runs with --enable-native-access
 final class SharedMutexes {
     /** {@code sizeof(pthread_mutex_t)} on x86-64 and arm64 glibc. */
     static final long MUTEX_SIZE = 40;
@@ -38,29 +32,19 @@ final class SharedMutexes {
     private static final int SC_PAGESIZE = 30;
     private static final int SC_LEVEL1_DCACHE_LINESIZE = 190;
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup LIBC = LINKER.defaultLookup();
-    private static final MethodHandle ATTR_INIT = call("pthread_mutexattr_init", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ATTR_DESTROY = call("pthread_mutexattr_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ATTR_SETPSHARED = call("pthread_mutexattr_setpshared",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle ATTR_SETROBUST = call("pthread_mutexattr_setrobust",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle INIT = call("pthread_mutex_init", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle DESTROY = call("pthread_mutex_destroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle TIMEDLOCK = call("pthread_mutex_timedlock",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle UNLOCK = call("pthread_mutex_unlock", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle CONSISTENT = call("pthread_mutex_consistent", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SYSCONF = call("sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT));
+    private static final String NEED = "glibc 2.34 or newer is needed";
+    private static final CFunction ATTR_INIT = CFunction.libc("pthread_mutexattr_init", NEED);
+    private static final CFunction ATTR_DESTROY = CFunction.libc("pthread_mutexattr_destroy", NEED);
+    private static final CFunction ATTR_SETPSHARED = CFunction.libc("pthread_mutexattr_setpshared", NEED);
+    private static final CFunction ATTR_SETROBUST = CFunction.libc("pthread_mutexattr_setrobust", NEED);
+    private static final CFunction INIT = CFunction.libc("pthread_mutex_init", NEED);
+    private static final CFunction DESTROY = CFunction.libc("pthread_mutex_destroy", NEED);
+    private static final CFunction TIMEDLOCK = CFunction.libc("pthread_mutex_timedlock", NEED);
+    private static final CFunction UNLOCK = CFunction.libc("pthread_mutex_unlock", NEED);
+    private static final CFunction CONSISTENT = CFunction.libc("pthread_mutex_consistent", NEED);
+    private static final CFunction SYSCONF = CFunction.libc("sysconf", NEED);
 
     private SharedMutexes() {
-    }
-
-    private static MethodHandle call(String name, FunctionDescriptor descriptor) {
-        MemorySegment symbol = LIBC.find(name).orElseThrow(
-                () -> new UnsupportedOperationException("the C library has no " + name + " (glibc 2.34 or newer is needed)"));
-        return LINKER.downcallHandle(symbol, descriptor);
     }
 
     /** The page size, as clients round the lock segment. */
@@ -76,29 +60,23 @@ final class SharedMutexes {
     }
 
     private static long sysconf(int name) {
-        try {
-            return (long) SYSCONF.invokeExact(name);
-        } catch (Throwable t) {
-            throw new IllegalStateException("sysconf(" + name + ")", t);
-        }
+        return SYSCONF.call(name);
     }
 
     /** Makes {@code mutex} (40 bytes of shared memory) an unlocked, process-shared, robust mutex. */
     static void init(MemorySegment mutex) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment attr = arena.allocate(ATTR_SIZE, 8);
-            check("pthread_mutexattr_init", (int) ATTR_INIT.invokeExact(attr));
+            long attr = arena.allocate(ATTR_SIZE, 8).address();
+            check(ATTR_INIT, ATTR_INIT.call(attr));
             try {
-                check("pthread_mutexattr_setpshared", (int) ATTR_SETPSHARED.invokeExact(attr, PTHREAD_PROCESS_SHARED));
-                check("pthread_mutexattr_setrobust", (int) ATTR_SETROBUST.invokeExact(attr, PTHREAD_MUTEX_ROBUST));
-                check("pthread_mutex_init", (int) INIT.invokeExact(mutex, attr));
+                check(ATTR_SETPSHARED, ATTR_SETPSHARED.call(attr, PTHREAD_PROCESS_SHARED));
+                check(ATTR_SETROBUST, ATTR_SETROBUST.call(attr, PTHREAD_MUTEX_ROBUST));
+                check(INIT, INIT.call(mutex.address(), attr));
             } finally {
-                int ignored = (int) ATTR_DESTROY.invokeExact(attr);
+                ATTR_DESTROY.call(attr);
             }
-        } catch (IOException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IOException("initialising a shared mutex: " + t, t);
+        } catch (RuntimeException e) {
+            throw new IOException("initialising a shared mutex: " + e, e);
         }
     }
 
@@ -119,12 +97,7 @@ final class SharedMutexes {
      * @throws IOException any other failure of the C library, named
      */
     static Outcome lock(MemorySegment mutex, MemorySegment until) throws IOException {
-        int rc;
-        try {
-            rc = (int) TIMEDLOCK.invokeExact(mutex, until);
-        } catch (Throwable t) {
-            throw new IOException("pthread_mutex_timedlock: " + t, t);
-        }
+        int rc = (int) TIMEDLOCK.call(mutex.address(), until.address());
         if (rc == 0) {
             return Outcome.LOCKED;
         }
@@ -132,35 +105,19 @@ final class SharedMutexes {
             return Outcome.TIMED_OUT;
         }
         if (rc == EOWNERDEAD) {
-            try {
-                check("pthread_mutex_consistent", (int) CONSISTENT.invokeExact(mutex));
-            } catch (IOException e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IOException("pthread_mutex_consistent: " + t, t);
-            }
+            check(CONSISTENT, CONSISTENT.call(mutex.address()));
             return Outcome.LOCKED_FROM_DEAD_OWNER;
         }
         throw new IOException("pthread_mutex_timedlock returned " + rc);
     }
 
     static void unlock(MemorySegment mutex) throws IOException {
-        try {
-            check("pthread_mutex_unlock", (int) UNLOCK.invokeExact(mutex));
-        } catch (IOException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IOException("pthread_mutex_unlock: " + t, t);
-        }
+        check(UNLOCK, UNLOCK.call(mutex.address()));
     }
 
     /** Destroys an unlocked mutex before its memory goes; a failure only means it was still in use. */
     static void destroy(MemorySegment mutex) {
-        try {
-            int ignored = (int) DESTROY.invokeExact(mutex);
-        } catch (Throwable t) {
-            // the segment is unmapped next either way
-        }
+        DESTROY.call(mutex.address()); // its result is not looked at: the segment is unmapped next either way
     }
 
     /** The deadline of a lock started now. */
@@ -178,9 +135,11 @@ final class SharedMutexes {
         return until;
     }
 
-    private static void check(String call, int rc) throws IOException {
+    /** The pthread functions return 0 or an error number (an int: the low half of the result). */
+    private static void check(CFunction call, long result) throws IOException {
+        int rc = (int) result;
         if (rc != 0) {
-            throw new IOException(call + " returned " + rc);
+            throw new IOException(call.name() + " returned " + rc);
         }
     }
 }
