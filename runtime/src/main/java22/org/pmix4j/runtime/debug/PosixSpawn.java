@@ -147,13 +147,17 @@ final class PosixSpawn {
         return out;
     }
 
-    /** A NULL-terminated array of C strings. */
+    /**
+     * A NULL-terminated array of C strings. The pointers are written as the 64-bit words they are (every
+     * platform pmix4j runs on): the JDK builds the address layout's accessor from method handles at its first
+     * use, classes that a JDK 25 AOT cache does not keep, where the long's accessor is there already.
+     */
     private static MemorySegment strings(Arena arena, List<String> values) {
-        MemorySegment array = arena.allocate(ValueLayout.ADDRESS, values.size() + 1L);
+        MemorySegment array = arena.allocate(ValueLayout.JAVA_LONG, values.size() + 1L);
         for (int i = 0; i < values.size(); i++) {
-            array.setAtIndex(ValueLayout.ADDRESS, i, arena.allocateFrom(values.get(i)));
+            array.setAtIndex(ValueLayout.JAVA_LONG, i, arena.allocateFrom(values.get(i)).address());
         }
-        array.setAtIndex(ValueLayout.ADDRESS, values.size(), MemorySegment.NULL);
+        array.setAtIndex(ValueLayout.JAVA_LONG, values.size(), 0L);
         return array;
     }
 
