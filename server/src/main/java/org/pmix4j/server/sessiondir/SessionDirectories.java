@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,6 +17,7 @@ import org.pmix4j.api.PmixException;
 import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.Rank;
 import org.pmix4j.api.internal.Log;
+import org.pmix4j.server.foreign.Ctime;
 import org.pmix4j.wire.protocol.RendezvousContent;
 
 /**
@@ -141,8 +141,7 @@ public final class SessionDirectories implements AutoCloseable {
         rendezvousDone = true;
         RendezvousContent content;
         try {
-            content = RendezvousContent.of(uri, version, identity.pid(), identity.uid(), identity.gid(),
-                    ZonedDateTime.now());
+            content = new RendezvousContent(uri, version, identity.pid(), identity.uid(), identity.gid(), Ctime.now());
         } catch (IllegalArgumentException e) {
             throw new PmixException(PmixStatus.PMIX_ERR_BAD_PARAM, e.getMessage(), e);
         }
