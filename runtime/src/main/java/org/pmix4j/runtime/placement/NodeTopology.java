@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -253,7 +252,12 @@ public final class NodeTopology {
         }
         // a coarser partition has fewer objects; equal partitions keep hwloc's type order (package above
         // L3 above L2 above L1 above core above thread), which is also how hwloc nests identical cpusets
-        levels.sort(Comparator.<HwLevel>comparingInt(l -> groups.get(l).size()).thenComparingInt(CPU_LEVELS::indexOf));
+        // (the sorts here are lambdas of ours, which the AOT cache keeps, rather than Comparator's combinators,
+        // whose own lambdas are generated at every start)
+        levels.sort((a, b) -> {
+            int byCount = Integer.compare(groups.get(a).size(), groups.get(b).size());
+            return byCount != 0 ? byCount : Integer.compare(CPU_LEVELS.indexOf(a), CPU_LEVELS.indexOf(b));
+        });
         while (true) {
             HwLevel bad = firstNotNesting(levels, groups);
             if (bad == null) {
@@ -271,8 +275,12 @@ public final class NodeTopology {
         for (HwLevel l : levels) {
             List<Group> gs = new ArrayList<>(groups.get(l));
             List<HwObject> ps = parents;
-            gs.sort(Comparator.<Group>comparingInt(g -> ps == null ? 0 : parentIndex(ps, g.cpus().first()))
-                    .thenComparingInt(g -> g.cpus().first()));
+            // under their parents in the parents' order, then by their first CPU
+            gs.sort((a, b) -> {
+                int byParent = ps == null ? 0
+                        : Integer.compare(parentIndex(ps, a.cpus().first()), parentIndex(ps, b.cpus().first()));
+                return byParent != 0 ? byParent : Integer.compare(a.cpus().first(), b.cpus().first());
+            });
             List<HwObject> objs = new ArrayList<>();
             for (Group g : gs) {
                 objs.add(new HwObject(l, objs.size(), g.os(), g.cpus()));
@@ -281,7 +289,7 @@ public final class NodeTopology {
             parents = objs;
         }
         List<Group> ns = new ArrayList<>(numa);
-        ns.sort(Comparator.comparingInt(Group::os));
+        ns.sort((a, b) -> Integer.compare(a.os(), b.os()));
         List<HwObject> numaObjs = new ArrayList<>();
         for (Group g : ns) {
             numaObjs.add(new HwObject(HwLevel.NUMA, numaObjs.size(), g.os(), g.cpus()));

@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -130,7 +131,9 @@ final class ChildPoller {
                 if (revents(fds, 0) != 0) {
                     Libc.read(wakeRead, room.asSlice(0, 4096), state);
                 }
-                Set<Watch> done = new HashSet<>();
+                // the watched entries themselves, by identity (a record's hashCode is bootstrapped through
+                // method handles at its first call: nine generated classes as the job's first process ends)
+                Set<Watch> done = Collections.newSetFromMap(new IdentityHashMap<>());
                 for (int i = 0; i < watched.size(); i++) {
                     short ready = revents(fds, i + 1);
                     if (ready == 0) {

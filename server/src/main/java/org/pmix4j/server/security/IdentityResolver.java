@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -146,7 +147,8 @@ public final class IdentityResolver implements AutoCloseable {
             ports.add(p.peer.getPort());
             sought.put(p.peer, p.server);
         }
-        Map<Pending, KernelSocket> matched = new HashMap<>();
+        // the batch's own requests, by identity (a record's hashCode is bootstrapped at its first call)
+        Map<Pending, KernelSocket> matched = new IdentityHashMap<>();
         lookEach(batch, matched, sought);
         boolean tables = lookup == null || batch.stream()
                 .anyMatch(p -> !matched.containsKey(p) && addresses.isLocal(p.peer.getAddress()));

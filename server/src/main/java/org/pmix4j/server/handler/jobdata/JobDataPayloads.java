@@ -37,6 +37,17 @@ public final class JobDataPayloads {
 
     /** Which whole-job payload, in which buffer kind: the key of the kept payloads. */
     private record Form(Shape shape, BufferKind kind) {
+        // equals and hashCode by hand: a record's own are bootstrapped through method handles at their first
+        // call (six classes generated, which no AOT cache keeps), and the first is the first client's request
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Form f && f.shape == shape && f.kind == kind;
+        }
+
+        @Override
+        public int hashCode() {
+            return shape.ordinal() * 31 + kind.ordinal();
+        }
     }
 
     private JobDataPayloads() {
