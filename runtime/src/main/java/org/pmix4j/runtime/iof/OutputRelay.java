@@ -31,6 +31,17 @@ public final class OutputRelay implements OutputForwarding {
 
     /** One stream of one process. */
     private record Stream(Proc proc, int channel) {
+        // equals and hashCode by hand: a record's own are bootstrapped through method handles at their first
+        // call (8 classes generated in a daemon as its first process writes)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stream s && s.channel == channel && s.proc.equals(proc);
+        }
+
+        @Override
+        public int hashCode() {
+            return proc.hashCode() * 31 + channel;
+        }
     }
 
     /** Sends a chunk of a process's output on a channel (IofChannel bits); empty: the stream ended. */
