@@ -105,7 +105,7 @@ final class Libc {
      * Makes the downcall handles every call here goes through: for a thread that will start processes to
      * call while it waits for its first, beside the runtime's start.
      */
-    static void linkSpawnCalls() {
+    static void linkDowncalls() {
         CFunction.link();
     }
 

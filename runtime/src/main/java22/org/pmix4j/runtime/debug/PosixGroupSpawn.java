@@ -14,7 +14,7 @@ public final class PosixGroupSpawn implements GroupSpawn {
 
     @Override
     public void prepare() {
-        Libc.linkSpawnCalls();
+        Libc.linkDowncalls();
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.util.Objects;
 import java.util.Optional;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -76,8 +77,9 @@ public final class CFunction {
      * it waits anyway, so that a time-critical first call does not generate them.
      */
     public static void link() {
-        var plain = Plain.HANDLE;
-        var withErrno = WithErrno.HANDLE;
+        // reading each holder's field initialises its class, which makes the handle
+        Objects.requireNonNull(Plain.HANDLE);
+        Objects.requireNonNull(WithErrno.HANDLE);
     }
 
     public String name() {
