@@ -16,23 +16,11 @@ final class Java22Parts {
      * (and a session with it).
      */
     static final class Spawn {
-        static final GroupSpawn AVAILABLE = load("org.pmix4j.runtime.debug.PosixGroupSpawn");
+        static final GroupSpawn AVAILABLE = ForeignCalls.instanceOrNull("org.pmix4j.runtime.debug.PosixGroupSpawn");
     }
 
     /** {@link Signaller}'s: without it the kill program does the same more slowly. */
     static final class Signals {
-        static final Signaller AVAILABLE = load("org.pmix4j.runtime.debug.LibcSignaller");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T load(String className) {
-        if (!ForeignCalls.available()) {
-            return null;
-        }
-        try {
-            return (T) Class.forName(className).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return null;
-        }
+        static final Signaller AVAILABLE = ForeignCalls.instanceOrNull("org.pmix4j.runtime.debug.LibcSignaller");
     }
 }

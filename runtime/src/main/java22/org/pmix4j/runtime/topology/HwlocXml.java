@@ -12,10 +12,11 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
  * This node's hardware topology as hwloc 2's XML, made by the hwloc library installed with Open MPI
- * (libhwloc.so.15, through java.lang.foreign and {@link CFunction}'s one shared shape): what mpirun hands its processes (PMIX_HWLOC_XML_V2) so that
- * each does not discover the topology again from /sys. Loaded by {@link NodeTopology} on a JDK 22+ only.
+ * (libhwloc.so.15, through java.lang.foreign and {@link CFunction}'s one shared shape): what mpirun hands its
+ * processes (PMIX_HWLOC_XML_V2) so that each does not discover the topology again from /sys. Loaded by {@link
+ * NodeTopology} on a JDK 22+ only.
  */
-@SuppressWarnings("restricted") // downcalls are restricted methods: the JVM runs with --enable-native-access
+@SuppressWarnings("restricted") // opening a library and reading the buffer it returned are restricted methods
 final class HwlocXml implements Supplier<String> {
     private static final String LIBRARY = NodeTopology.LIBRARY;
     /** hwloc's API version of its 2.x series: the XML format Open MPI 4.1 with hwloc 2 reads. */

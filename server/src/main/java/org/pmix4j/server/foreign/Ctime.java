@@ -37,18 +37,6 @@ public final class Ctime {
 
     /** The C library's, found at the first call; null on a JDK 21 or a build without it. */
     private static final class Libc {
-        static final Supplier<String> CTIME = load();
-
-        @SuppressWarnings("unchecked")
-        private static Supplier<String> load() {
-            if (!ForeignCalls.available()) {
-                return null;
-            }
-            try {
-                return (Supplier<String>) Class.forName(IMPLEMENTATION).getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                return null;
-            }
-        }
+        static final Supplier<String> CTIME = ForeignCalls.instanceOrNull(IMPLEMENTATION);
     }
 }

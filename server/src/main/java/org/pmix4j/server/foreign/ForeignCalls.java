@@ -16,4 +16,21 @@ public final class ForeignCalls {
     public static boolean available() {
         return Runtime.version().feature() >= FIRST_FEATURE;
     }
+
+    /**
+     * A new instance of {@code className}, a class of a src/main/java22 root with a public constructor of no
+     * arguments; null where there is none to have (a JDK older than 22, a build without it, a C library
+     * without its calls), and the caller does without.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T instanceOrNull(String className) {
+        if (!available()) {
+            return null;
+        }
+        try {
+            return (T) Class.forName(className).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return null;
+        }
+    }
 }

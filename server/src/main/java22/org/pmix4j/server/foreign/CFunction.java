@@ -55,7 +55,10 @@ public final class CFunction {
         this.address = address;
     }
 
-    /** The C library's function {@code name}; when it has none, an UnsupportedOperationException naming it and {@code need}. */
+    /**
+     * The C library's function {@code name}; when it has none, an UnsupportedOperationException naming it and
+     * {@code need}.
+     */
     public static CFunction libc(String name, String need) {
         return findLibc(name).orElseThrow(() -> new UnsupportedOperationException(
                 "the C library has no " + name + " (" + need + ")"));

@@ -19,8 +19,8 @@ class CtimeTest {
             String after = RendezvousContent.ctime(ZonedDateTime.now());
             if (before.equals(after)) { // no second boundary crossed while the three were read
                 assertEquals(before, ours);
-                assertTrue(ours.matches("[A-Z][a-z]{2} [A-Z][a-z]{2} [ 1-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-6][0-9] [0-9]{4,}"),
-                        ours);
+                String ctime = "[A-Z][a-z]{2} [A-Z][a-z]{2} [ 1-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-6][0-9] [0-9]{4,}";
+                assertTrue(ours.matches(ctime), ours);
                 return;
             }
         }
