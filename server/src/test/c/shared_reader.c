@@ -1,7 +1,10 @@
 /* shared_reader: what an MPI library does at start, without data collection: every rank puts a GLOBAL and a
  * LOCAL key, commits, joins a fence that collects nothing, then reads each peer's keys and job data one Get
  * at a time. Under a server offering the shared-memory store these Gets are answered from shared memory; the
- * test counts the server's GET requests. Prints "SHARED rank R gds G peers N" on success. */
+ * test counts the server's GET requests. Prints "SHARED rank R gds G peers N" on success.
+ * With SR_UNFENCED set, each rank then commits a new key and a new value of sr.global and reads its next
+ * peer's without a fence in between (the peer's new key may not have been committed yet: the server holds
+ * the Get until it is), then that peer's sr.global, which must be the new value. */
 #include <pmix.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +74,40 @@ int main(void)
         }
         PMIX_VALUE_RELEASE(val);
         check(PMIx_Get(&peer, PMIX_HOSTNAME, NULL, 0, &val), "get hostname");
+        PMIX_VALUE_RELEASE(val);
+    }
+    if (NULL != getenv("SR_UNFENCED") && size > 1) {
+        pmix_info_t wait;
+        uint32_t seconds = 20;
+        /* nobody changes a value while its peers may still be reading the first one */
+        check(PMIx_Fence(NULL, 0, NULL, 0), "fence before the second commit");
+        snprintf(str, sizeof(str), "unfenced-of-%u", me.rank);
+        PMIX_VALUE_LOAD(&v, str, PMIX_STRING);
+        check(PMIx_Put(PMIX_GLOBAL, "sr.unfenced", &v), "put unfenced");
+        PMIX_VALUE_DESTRUCT(&v);
+        snprintf(str, sizeof(str), "changed-of-%u", me.rank);
+        PMIX_VALUE_LOAD(&v, str, PMIX_STRING);
+        check(PMIx_Put(PMIX_GLOBAL, "sr.global", &v), "put changed global");
+        PMIX_VALUE_DESTRUCT(&v);
+        check(PMIx_Commit(), "second commit");
+        r = (me.rank + 1) % size;
+        PMIX_LOAD_PROCID(&peer, me.nspace, r);
+        PMIX_INFO_LOAD(&wait, PMIX_TIMEOUT, &seconds, PMIX_UINT32);
+        check(PMIx_Get(&peer, "sr.unfenced", &wait, 1, &val), "get unfenced");
+        snprintf(str, sizeof(str), "unfenced-of-%u", r);
+        if (PMIX_STRING != val->type || 0 != strcmp(val->data.string, str)) {
+            fprintf(stderr, "rank %u: sr.unfenced of %u is wrong\n", me.rank, r);
+            return 15;
+        }
+        PMIX_VALUE_RELEASE(val);
+        /* the peer committed its new sr.global with sr.unfenced: no older value may be read now */
+        check(PMIx_Get(&peer, "sr.global", NULL, 0, &val), "get changed global");
+        snprintf(str, sizeof(str), "changed-of-%u", r);
+        if (PMIX_STRING != val->type || 0 != strcmp(val->data.string, str)) {
+            fprintf(stderr, "rank %u: sr.global of %u is %s after its second commit\n", me.rank, r,
+                    PMIX_STRING == val->type ? val->data.string : "not a string");
+            return 16;
+        }
         PMIX_VALUE_RELEASE(val);
     }
     check(PMIx_Fence(NULL, 0, NULL, 0), "barrier");

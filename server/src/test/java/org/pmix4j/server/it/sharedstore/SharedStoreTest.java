@@ -78,9 +78,10 @@ class SharedStoreTest {
         }
         List<Run.Result> out = new ArrayList<>();
         for (CompletableFuture<Run.Result> f : runs) {
-            Run.Result r = f.join();
-            assertEquals(0, r.exitCode(), r.all());
-            out.add(r);
+            out.add(f.join());
+        }
+        for (Run.Result r : out) {
+            assertEquals(0, r.exitCode(), "rank " + out.indexOf(r) + ": " + r.all() + "\nall ranks: " + out);
         }
         return out;
     }
@@ -118,6 +119,20 @@ class SharedStoreTest {
         }
         assertFalse(Files.exists(tmp.resolve("pmix_dstor_ds21_" + ProcessHandle.current().pid())),
                 "the store's directory goes with the server");
+    }
+
+    @Test
+    void keysCommittedSinceTheLastFenceAreReadWithoutOneAndAChangedKeyIsNeverReadOld() {
+        // the store holds a commit's new keys until the next collective: a peer that looks for them before
+        // finds nothing in shared memory and asks the server, which has them (or waits for the commit)
+        try (PmixServer server = start(Map.of())) {
+            register(server, "late", 4, 4);
+            List<Run.Result> out = runReaders(server, "late", 4, r -> Map.of("SR_UNFENCED", "1"));
+            out.forEach(r -> assertTrue(r.stdout().contains("gds ds21,hash peers 3"), r.all()));
+            assertEquals(4, server.sharedStoreClients("late").join(), "every client attached");
+            // the first to look for a peer's new key found nothing in shared memory and asked the server
+            assertTrue(gets(server) >= 1, "GET requests: " + server.requestCounts().join());
+        }
     }
 
     @Test
