@@ -148,10 +148,11 @@ public record Info(String key, Value value, int flags) implements Value {
      * @return whether the info says yes
      */
     public boolean isTrue() {
-        return switch (value) {
-            case Value.Bool b -> b.value();
-            case Value.Undef u -> true;
-            default -> false;
-        };
+        // instanceof, not a pattern switch: a switch over types is bootstrapped at its first run, a class
+        // generated that no AOT cache keeps (a fresh launcher's first collecting fence paid for it)
+        if (value instanceof Value.Bool b) {
+            return b.value();
+        }
+        return value instanceof Value.Undef;
     }
 }

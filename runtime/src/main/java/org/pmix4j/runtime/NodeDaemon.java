@@ -177,17 +177,26 @@ public final class NodeDaemon implements AutoCloseable {
     }
 
     private void onMessage(DaemonMessage m) {
-        switch (m) {
-            case DaemonMessage.LaunchJob launch -> Thread.ofVirtual().name("launch-" + launch.nspace())
-                    .start(() -> launch(launch));
-            case DaemonMessage.Signal s -> signal(s);
-            case DaemonMessage.Stdin in -> stdinFor(in);
-            case DaemonMessage.OutputTaken t -> relay.taken(new Proc(t.nspace(), t.rank()), t.channel(), t.bytes());
-            case DaemonMessage.JobEnded e -> jobEnded(e.nspace());
-            case DaemonMessage.Shutdown s -> ended.complete(s.why());
-            case DaemonMessage.HostAnswer a -> upcalls.answered(a);
-            case DaemonMessage.Event e -> relayedEvent(e);
-            default -> LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
+        // instanceof, not a pattern switch: a switch over types is bootstrapped at its first run (a class
+        // generated, the JDK's class-file library run and compiled) in every daemon's fresh JVM
+        if (m instanceof DaemonMessage.LaunchJob launch) {
+            Thread.ofVirtual().name("launch-" + launch.nspace()).start(() -> launch(launch));
+        } else if (m instanceof DaemonMessage.Signal s) {
+            signal(s);
+        } else if (m instanceof DaemonMessage.Stdin in) {
+            stdinFor(in);
+        } else if (m instanceof DaemonMessage.OutputTaken t) {
+            relay.taken(new Proc(t.nspace(), t.rank()), t.channel(), t.bytes());
+        } else if (m instanceof DaemonMessage.JobEnded e) {
+            jobEnded(e.nspace());
+        } else if (m instanceof DaemonMessage.Shutdown s) {
+            ended.complete(s.why());
+        } else if (m instanceof DaemonMessage.HostAnswer a) {
+            upcalls.answered(a);
+        } else if (m instanceof DaemonMessage.Event e) {
+            relayedEvent(e);
+        } else {
+            LOG.debug("daemon {}: ignored {}", options.id(), m.getClass().getSimpleName());
         }
     }
 

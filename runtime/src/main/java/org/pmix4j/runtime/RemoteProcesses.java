@@ -156,11 +156,15 @@ final class RemoteProcesses implements ProcessLauncher {
 
     /** What a daemon says about the processes of its node. */
     void message(int origin, DaemonMessage m) {
-        switch (m) {
-            case DaemonMessage.ProcStarted s -> with(s.nspace(), s.rank(), rp -> rp.started.complete(s.pid()));
-            case DaemonMessage.ProcEnded e -> with(e.nspace(), e.rank(), rp -> rp.ended.complete(e));
-            case DaemonMessage.StdinTaken t -> with(t.nspace(), t.rank(), rp -> rp.stdin.taken(t.bytes()));
-            case DaemonMessage.Output o -> with(o.nspace(), o.rank(), rp -> {
+        // instanceof, not a pattern switch, which is bootstrapped at its first run (a class generated)
+        if (m instanceof DaemonMessage.ProcStarted s) {
+            with(s.nspace(), s.rank(), rp -> rp.started.complete(s.pid()));
+        } else if (m instanceof DaemonMessage.ProcEnded e) {
+            with(e.nspace(), e.rank(), rp -> rp.ended.complete(e));
+        } else if (m instanceof DaemonMessage.StdinTaken t) {
+            with(t.nspace(), t.rank(), rp -> rp.stdin.taken(t.bytes()));
+        } else if (m instanceof DaemonMessage.Output o) {
+            with(o.nspace(), o.rank(), rp -> {
                 ChunkStream s = o.channel() == IofChannel.STDERR ? rp.err : rp.out;
                 // an empty chunk is the daemon's end of the stream
                 if (o.data().length == 0) {
@@ -169,16 +173,13 @@ final class RemoteProcesses implements ProcessLauncher {
                     s.feed(o.data());
                 }
             });
-            case DaemonMessage.LaunchRefused refused -> {
-                String why = "cannot start the processes of job " + refused.nspace() + " on "
-                        + tree.hosts().get(origin) + ": " + refused.why();
-                remotes.values().stream().filter(rp -> rp.daemon == origin && rp.proc.nspace().equals(refused.nspace()))
-                        .forEach(rp -> rp.started.completeExceptionally(new LaunchException(why, 1)));
-            }
-            default -> {
-                // the launcher's own broadcasts (LaunchJob, JobEnded, Shutdown) come back to it: nothing to do
-            }
+        } else if (m instanceof DaemonMessage.LaunchRefused refused) {
+            String why = "cannot start the processes of job " + refused.nspace() + " on "
+                    + tree.hosts().get(origin) + ": " + refused.why();
+            remotes.values().stream().filter(rp -> rp.daemon == origin && rp.proc.nspace().equals(refused.nspace()))
+                    .forEach(rp -> rp.started.completeExceptionally(new LaunchException(why, 1)));
         }
+        // else: the launcher's own broadcasts (LaunchJob, JobEnded, Shutdown) come back to it: nothing to do
     }
 
     /**

@@ -71,10 +71,10 @@ final class RuntimeLog {
     }
 
     private static String text(Value v) {
-        return switch (v) {
-            case Value.Str s -> s.value() == null ? "" : s.value();
-            default -> org.pmix4j.wire.text.ValueText.formatPayload(v);
-        };
+        if (v instanceof Value.Str s) { // not a pattern switch: bootstrapped at its first run, a class generated
+            return s.value() == null ? "" : s.value();
+        }
+        return org.pmix4j.wire.text.ValueText.formatPayload(v);
     }
 
     private static void syslog(Proc requester, String text, List<Info> directives) {

@@ -124,13 +124,19 @@ public final class TreeMember implements AutoCloseable {
     }
 
     private void receive(int origin, DaemonMessage m) {
-        switch (m) {
-            case DaemonMessage.FenceUp up -> collectives.up(origin, up);
-            case DaemonMessage.FenceDown down -> collectives.down(down);
-            case DaemonMessage.DmodexAsk ask -> dmodex.asked(origin, ask);
-            case DaemonMessage.DmodexAnswer answer -> dmodex.answered(answer);
-            case DaemonMessage.DaemonLost lost -> events.daemonLost(lost.id(), lost.host(), lost.why());
-            default -> events.message(origin, m);
+        // instanceof, not a pattern switch, which is bootstrapped at its first run in each fresh daemon
+        if (m instanceof DaemonMessage.FenceUp up) {
+            collectives.up(origin, up);
+        } else if (m instanceof DaemonMessage.FenceDown down) {
+            collectives.down(down);
+        } else if (m instanceof DaemonMessage.DmodexAsk ask) {
+            dmodex.asked(origin, ask);
+        } else if (m instanceof DaemonMessage.DmodexAnswer answer) {
+            dmodex.answered(answer);
+        } else if (m instanceof DaemonMessage.DaemonLost lost) {
+            events.daemonLost(lost.id(), lost.host(), lost.why());
+        } else {
+            events.message(origin, m);
         }
     }
 

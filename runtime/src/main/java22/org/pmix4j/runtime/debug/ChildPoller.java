@@ -140,10 +140,9 @@ final class ChildPoller {
                         continue;
                     }
                     Watch x = watched.get(i);
-                    boolean finished = switch (x) {
-                        case Output o -> read(o, room, chunk, state);
-                        case Exit e -> reap(e);
-                    };
+                    // instanceof, not a pattern switch: that is bootstrapped at its first run (a class generated
+                    // as the job's first output or end arrives)
+                    boolean finished = x instanceof Output o ? read(o, room, chunk, state) : reap((Exit) x);
                     if (finished) {
                         done.add(x);
                     }

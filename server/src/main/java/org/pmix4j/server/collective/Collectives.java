@@ -90,7 +90,6 @@ public final class Collectives implements ServerCore.PeerListener {
     private final Locality locality;
     private final Timers timers;
     private final Executor loop;
-    private final Runnable beforeAnswers;
     private final Map<Key, Collective> active = new HashMap<>();
     /** Local clients that left: a collective created later does not wait for them (until they call again). */
     private final Set<Proc> departed = new LinkedHashSet<>();
@@ -99,14 +98,11 @@ public final class Collectives implements ServerCore.PeerListener {
      * @param locality which processes run here
      * @param timers the loop's timers, for PMIX_TIMEOUT
      * @param loop where the host's answers are handled (the server's event loop)
-     * @param beforeAnswers run when a collective ends, before its participants are answered: what they may
-     *     read after it must be in place (the shared-memory store's held commits)
      */
-    public Collectives(Locality locality, Timers timers, Executor loop, Runnable beforeAnswers) {
+    public Collectives(Locality locality, Timers timers, Executor loop) {
         this.locality = locality;
         this.timers = timers;
         this.loop = loop;
-        this.beforeAnswers = beforeAnswers;
     }
 
     /** Sorted and without duplicates: the order in which the callers name the processes does not matter. */
@@ -184,11 +180,6 @@ public final class Collectives implements ServerCore.PeerListener {
         active.remove(c.key, c);
         if (c.cancelTimer != null) {
             c.cancelTimer.run();
-        }
-        try {
-            beforeAnswers.run();
-        } catch (RuntimeException ex) {
-            LOG.error("before answering {}", c, ex);
         }
         for (Map.Entry<Proc, Request> e : List.copyOf(c.arrived.entrySet())) {
             Request r = e.getValue();

@@ -52,8 +52,7 @@ public final class Handlers {
         core.handle(PmixCommand.FENCE, FenceRequest.class,
                 new FenceHandler(parts.collectives(), host, modex, jobs, core.config().bufferKind()));
         core.handle(PmixCommand.GET, GetRequest.class,
-                new GetHandler(modex, jobs, host, core.config().bufferKind(), loop, authorisation,
-                        parts.shared()));
+                new GetHandler(modex, jobs, host, core.config().bufferKind(), loop, authorisation));
         core.handle(PmixCommand.REGISTER_EVENTS, RegisterEventsRequest.class, new RegisterEventsHandler(events));
         core.handle(PmixCommand.DEREGISTER_EVENTS, DeregisterEventsRequest.class, new DeregisterEventsHandler(events));
         core.handle(PmixCommand.NOTIFY, NotifyRequest.class, new NotifyHandler(events, host, loop, authorisation));

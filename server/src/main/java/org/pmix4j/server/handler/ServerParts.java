@@ -39,8 +39,7 @@ public record ServerParts(JobStore jobs, AttributeSupport attributes, ModexStore
      */
     public static ServerParts assemble(ServerCore core, JobStore jobs, SharedJobData shared, AttributeSupport attributes) {
         ModexStore modex = new ModexStore(core.config().bufferKind(), shared);
-        Collectives collectives = new Collectives(new ServerLocality(jobs, core), Timers.of(core.loop()), core.loop(),
-                shared::publishHeld);
+        Collectives collectives = new Collectives(new ServerLocality(jobs, core), Timers.of(core.loop()), core.loop());
         EventService events = new EventService(core);
         IofRouter iof = new IofRouter(core.self(), Timers.of(core.loop()), new IofEvents(events, core.self()));
         ExecutingEpilogRegistry cleanup = new ExecutingEpilogRegistry();

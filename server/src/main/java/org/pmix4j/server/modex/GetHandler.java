@@ -18,7 +18,6 @@ import org.pmix4j.server.core.ServerCore;
 import org.pmix4j.server.net.EventLoop;
 import org.pmix4j.server.handler.jobdata.JobDataPayloads;
 import org.pmix4j.server.security.Authorisation;
-import org.pmix4j.server.sharedstore.SharedJobData;
 import org.pmix4j.server.store.JobData;
 import org.pmix4j.server.store.JobStore;
 import org.pmix4j.wire.BufferKind;
@@ -53,12 +52,10 @@ public final class GetHandler implements CommandHandler<GetRequest> {
     private final BufferKind serverKind;
     private final EventLoop loop;
     private final Authorisation authorisation;
-    private final SharedJobData shared;
 
     public GetHandler(ModexStore modex, JobStore jobs, HostModule host, BufferKind serverKind, EventLoop loop,
-            Authorisation authorisation, SharedJobData shared) {
+            Authorisation authorisation) {
         this.authorisation = authorisation;
-        this.shared = shared;
         this.modex = modex;
         this.jobs = jobs;
         this.host = host;
@@ -73,11 +70,6 @@ public final class GetHandler implements CommandHandler<GetRequest> {
         }
         if (!get.target().nspace().equals(req.peer().proc().nspace())) {
             authorisation.requireRead(req.peer(), get.target().nspace());
-        }
-        if (req.peer().readsSharedStore()) {
-            // it looked in shared memory first and did not find what it wants: its peers will look for the
-            // commits the store still holds back next
-            shared.publishHeld(get.target().nspace());
         }
         new Lookup(req, get.target(), get.key(), get.directives()).start();
     }

@@ -25,20 +25,9 @@ import org.pmix4j.wire.Packer;
  * room when it is registered; its job data is written when the first client that chose the store asks for
  * it (REQ): the job level (this node's values flattened into it, the session, job and application arrays
  * left to the REQ reply) and each rank's values; the LOCAL and GLOBAL keys of a client that chose the store
- * when it commits (see below); data of other nodes' processes when it arrives (a fence, a direct modex).
+ * are written when it commits; data of other nodes' processes when it arrives (a fence, a direct modex).
  * Values are packed as the namespace's first store client packs a {@code pmix_value_t}. A write the store
  * cannot make is logged and left to the server's own store, which clients fall back to. Loop thread only.
- *
- * <p>Where this departs from libpmix, which writes every committed key at once: a committed key that is
- * <em>new</em> to the store is held back until the next collective ends ({@link #publishHeld()}, before its
- * participants are answered) or a local client asks the server for a process's data ({@link
- * #publishHeld(String)}); a key already in the store that changed is written at once, so that no peer reads
- * its older value once the commit is acknowledged. Why: each write takes every reader's lock. Written at
- * commit, the keys of the next round of put, commit, fence land while peers still read the last round's
- * (each write a collision that puts a reader to sleep on its lock, and on a busy node wakes it a time slice
- * later), and a 64-process MPI_Init takes the locks 64 times where one write at its fence does. Until it is
- * written, a peer that looks for a held key in shared memory does not find it and asks the server, which
- * has it: the answer is the same, as when a write gives up.
  */
 public final class SharedJobData implements AutoCloseable {
     private static final Log LOG = Log.of(SharedJobData.class);
@@ -54,10 +43,6 @@ public final class SharedJobData implements AutoCloseable {
      * whose older value is in shared memory must not stay there once the server has a newer one.
      */
     private final Map<String, List<SharedStore.Batch>> pending = new HashMap<>();
-    /** Committed keys new to the store, held until a collective ends: namespace, rank, key, packed value. */
-    private final Map<String, Map<Integer, Map<String, SharedStore.Packed>>> held = new HashMap<>();
-    /** The committed keys each rank has in the store (written, or queued in {@link #pending}), by namespace. */
-    private final Map<String, Map<Integer, Set<String>>> stored = new HashMap<>();
 
     public SharedJobData(SharedStore store, JobStore jobs) {
         this.store = store;
@@ -135,56 +120,11 @@ public final class SharedJobData implements AutoCloseable {
      * commit (a libpmix client resends every value each time; with nothing changed no lock is taken).
      */
     public void committed(Proc proc, List<KeyValue> changed, BufferKind clientKind) {
-        String nspace = proc.nspace();
-        if (!store.has(nspace) || changed.isEmpty()) {
+        if (!store.has(proc.nspace()) || changed.isEmpty()) {
             return;
         }
-        Set<String> inStore = stored.computeIfAbsent(nspace, n -> new HashMap<>())
-                .computeIfAbsent(proc.rank(), r -> new HashSet<>());
-        List<SharedStore.Packed> now = new ArrayList<>();
-        Map<String, SharedStore.Packed> later = null;
-        for (SharedStore.Packed p : pack(changed, kindOf(nspace, clientKind))) {
-            if (inStore.contains(p.key())) {
-                now.add(p);
-            } else {
-                if (later == null) {
-                    later = held.computeIfAbsent(nspace, n -> new LinkedHashMap<>())
-                            .computeIfAbsent(proc.rank(), r -> new LinkedHashMap<>());
-                }
-                later.put(p.key(), p); // a newer value of a key still held replaces the older one
-            }
-        }
-        if (!now.isEmpty()) {
-            write(nspace, List.of(new SharedStore.Batch(proc.rank(), now)), "the commit of " + proc);
-        }
-    }
-
-    /** Writes every namespace's held keys: a collective ends, and its participants may read them after it. */
-    public void publishHeld() {
-        if (held.isEmpty()) {
-            return;
-        }
-        for (String nspace : List.copyOf(held.keySet())) {
-            publishHeld(nspace);
-        }
-    }
-
-    /**
-     * Writes {@code nspace}'s held keys, under one lock: a client asked the server for data of one of its
-     * processes, so its peers will look for theirs in shared memory next.
-     */
-    public void publishHeld(String nspace) {
-        Map<Integer, Map<String, SharedStore.Packed>> ranks = held.remove(nspace);
-        if (ranks == null) {
-            return;
-        }
-        List<SharedStore.Batch> batches = new ArrayList<>(ranks.size());
-        Map<Integer, Set<String>> inStore = stored.computeIfAbsent(nspace, n -> new HashMap<>());
-        for (Map.Entry<Integer, Map<String, SharedStore.Packed>> e : ranks.entrySet()) {
-            batches.add(new SharedStore.Batch(e.getKey(), List.copyOf(e.getValue().values())));
-            inStore.computeIfAbsent(e.getKey(), r -> new HashSet<>()).addAll(e.getValue().keySet());
-        }
-        write(nspace, batches, "the commits of " + ranks.size() + " processes of " + nspace);
+        write(proc.nspace(), List.of(new SharedStore.Batch(proc.rank(), pack(changed, kindOf(proc.nspace(),
+                clientKind)))), "the commit of " + proc);
     }
 
     /** Data of a process of another node learned from a fence or a direct modex: its new or changed keys. */
@@ -214,7 +154,6 @@ public final class SharedJobData implements AutoCloseable {
         try {
             committed(new Proc(nspace, 0), List.of(new KeyValue("pmix4j.rehearsal", Value.of("written"))),
                     BufferKind.NON_DESCRIBED);
-            publishHeld();
         } finally {
             namespaceGone(nspace);
         }
@@ -230,8 +169,6 @@ public final class SharedJobData implements AutoCloseable {
         kinds.remove(nspace);
         jobDataWritten.remove(nspace);
         pending.remove(nspace);
-        held.remove(nspace);
-        stored.remove(nspace);
     }
 
     @Override

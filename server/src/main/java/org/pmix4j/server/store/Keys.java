@@ -185,15 +185,18 @@ final class Keys {
 
     /** The number of a checked integer key (after {@link #canonical}). */
     static long number(Value v) {
-        return switch (v) {
-            case Value.UInt32 u -> Integer.toUnsignedLong(u.value());
-            case Value.UInt16 u -> u.value();
-            case Rank r -> Integer.toUnsignedLong(r.value());
-            default -> {
-                Object x = Attributes.NPROC_OFFSET.get(v);
-                yield Integer.toUnsignedLong((Integer) x);
-            }
-        };
+        // instanceof, not a pattern switch, which is bootstrapped at its first run (a generated class each)
+        if (v instanceof Value.UInt32 u) {
+            return Integer.toUnsignedLong(u.value());
+        }
+        if (v instanceof Value.UInt16 u) {
+            return u.value();
+        }
+        if (v instanceof Rank r) {
+            return Integer.toUnsignedLong(r.value());
+        }
+        Object x = Attributes.NPROC_OFFSET.get(v);
+        return Integer.toUnsignedLong((Integer) x);
     }
 
     static String string(Value v) {

@@ -8,7 +8,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.util.Objects;
 import java.util.Optional;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -80,9 +79,18 @@ public final class CFunction {
      * it waits anyway, so that a time-critical first call does not generate them.
      */
     public static void link() {
-        // reading each holder's field initialises its class, which makes the handle
-        Objects.requireNonNull(Plain.HANDLE);
-        Objects.requireNonNull(WithErrno.HANDLE);
+        // calls through each (reading a holder's field initialises its class, which makes the handle): a
+        // handle invoked from interpreted code is customized at its 128th call, java.lang.invoke's
+        // CUSTOMIZE_THRESHOLD, which spins a lambda form of its own and MethodHandle$1, classes no AOT
+        // cache keeps. Reached here rather than by the shared-memory store's unlocks in a job's fences
+        CFunction getpid = libc("getpid", "to link the downcalls");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = callState(arena);
+            for (int i = 0; i <= CUSTOMIZED_AT; i++) {
+                getpid.call();
+                getpid.call(state);
+            }
+        }
     }
 
     public String name() {
@@ -137,6 +145,9 @@ public final class CFunction {
     private static long arg(long[] args, int i) {
         return i < args.length ? args[i] : 0L;
     }
+
+    /** The call at which java.lang.invoke customizes a handle invoked from interpreted code (its default). */
+    private static final int CUSTOMIZED_AT = 128;
 
     /** The shared handle without errno, made at its first use (a holder class, initialised once). */
     private static final class Plain {

@@ -99,11 +99,8 @@ class CollectivesTest {
 
     final FakeHost host = new FakeHost();
     final FakeTimers timers = new FakeTimers();
-    /** How many participants had been answered each time the engine ran its before-answers step. */
-    final List<Integer> answeredBeforeStep = new ArrayList<>();
+    final Collectives engine = new Collectives(ParticipationTest.NODE, timers, Runnable::run);
     final Recording op = new Recording(host);
-    final Collectives engine = new Collectives(ParticipationTest.NODE, timers, Runnable::run,
-            () -> answeredBeforeStep.add(op.replies.size()));
 
     private Collective join(List<Proc> procs, Proc caller, Info... directives) {
         return engine.join(new Collectives.Key("test", procs), procs, UnsentRequests.of(caller, PmixCommand.CONNECT),
@@ -121,18 +118,6 @@ class CollectivesTest {
         assertEquals(PmixStatus.PMIX_SUCCESS, op.ended);
         assertTrue(host.connects.isEmpty(), "the host is not involved when every participant is local");
         assertNull(engine.find(c.key));
-    }
-
-    @Test
-    void whatMustBeInPlaceBeforeTheAnswersIsDoneOncePerCollectiveBeforeAnyAnswer() {
-        join(WHOLE, W0);
-        assertTrue(answeredBeforeStep.isEmpty(), "not while participants are still to come");
-        join(WHOLE, W1);
-        assertEquals(List.of(0), answeredBeforeStep, "once, before either participant was answered");
-        Collective timedOut = join(HALF, H1, Attributes.TIMEOUT.info(3));
-        timers.fireAll();
-        assertTrue(timedOut.isFinished());
-        assertEquals(2, answeredBeforeStep.size(), "an ending by timeout answers too");
     }
 
     @Test

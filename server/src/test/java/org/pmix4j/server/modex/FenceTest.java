@@ -56,8 +56,7 @@ class FenceTest {
     final Collectives engine = new Collectives(
             nspace -> nspace.equals("mx") ? Optional.of(LocalRanks.of(Set.of(0, 1), 4, true)) : Optional.empty(),
             (seconds, task) -> () -> {
-            }, Runnable::run, () -> {
-            });
+            }, Runnable::run);
     final ModexStore modex = new ModexStore(KIND, SharedJobData.without("not under test", null));
     final JobStore jobs = new JobStore("here");
 
