@@ -435,7 +435,16 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.idByNode)
                 .build());
-        spec.add(bound(OptionSpec.builder("--silence-limit"), c, 59)
+        spec.add(bound(OptionSpec.builder("--node"), c, 59)
+                .type(String.class)
+                .auxiliaryTypes(String.class)
+                .paramLabel("NAME")
+                .description("This node's name in the jobs' maps, as the launcher knows it (by default its Slurm node name when started by srun, else the host's own name).")
+                .descriptionKey("")
+                .prompt("")
+                .initialValue(c.node)
+                .build());
+        spec.add(bound(OptionSpec.builder("--silence-limit"), c, 60)
                 .type(long.class)
                 .auxiliaryTypes(long.class)
                 .paramLabel("MS")
@@ -450,7 +459,7 @@ final class CliModels {
     /** What {@link DvmCommand} declares: its options, mixins and parameters, in picocli's order. */
     private static void declaredByDvmCommand(CommandSpec spec, DvmCommand c) {
         spec.addMixin("verbosity", mixin(c.verbosity));
-        spec.add(bound(OptionSpec.builder("--daemonize"), c, 60)
+        spec.add(bound(OptionSpec.builder("--daemonize"), c, 61)
                 .type(boolean.class)
                 .auxiliaryTypes(boolean.class)
                 .paramLabel("<daemonize>")
@@ -459,7 +468,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.daemonize)
                 .build());
-        spec.add(bound(OptionSpec.builder("--report-uri"), c, 61)
+        spec.add(bound(OptionSpec.builder("--report-uri"), c, 62)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("FILE|-|+")
@@ -468,7 +477,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.reportUri)
                 .build());
-        spec.add(bound(OptionSpec.builder("--report-pid"), c, 62)
+        spec.add(bound(OptionSpec.builder("--report-pid"), c, 63)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("FILE|-|+")
@@ -477,7 +486,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.reportPid)
                 .build());
-        spec.add(bound(OptionSpec.builder("--system-server"), c, 63)
+        spec.add(bound(OptionSpec.builder("--system-server"), c, 64)
                 .type(boolean.class)
                 .auxiliaryTypes(boolean.class)
                 .paramLabel("<systemServer>")
@@ -486,7 +495,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.systemServer)
                 .build());
-        spec.add(bound(OptionSpec.builder("--tmpdir"), c, 64)
+        spec.add(bound(OptionSpec.builder("--tmpdir"), c, 65)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("DIR")
@@ -495,7 +504,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.tmpdir)
                 .build());
-        spec.add(bound(OptionSpec.builder("-H", "--host"), c, 65)
+        spec.add(bound(OptionSpec.builder("-H", "--host"), c, 66)
                 .type(List.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("HOST[:SLOTS],...")
@@ -505,7 +514,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.hosts)
                 .build());
-        spec.add(bound(OptionSpec.builder("--hostfile", "--machinefile"), c, 66)
+        spec.add(bound(OptionSpec.builder("--hostfile", "--machinefile"), c, 67)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("FILE")
@@ -527,7 +536,7 @@ final class CliModels {
     private static void declaredByPsCommand(CommandSpec spec, PsCommand c) {
         spec.addMixin("verbosity", mixin(c.verbosity));
         spec.addMixin("dvm", mixin(c.dvm));
-        spec.add(bound(OptionSpec.builder("--json"), c, 67)
+        spec.add(bound(OptionSpec.builder("--json"), c, 68)
                 .type(boolean.class)
                 .auxiliaryTypes(boolean.class)
                 .paramLabel("<json>")
@@ -541,7 +550,7 @@ final class CliModels {
     /** What {@link SchedCommand} declares: its options, mixins and parameters, in picocli's order. */
     private static void declaredBySchedCommand(CommandSpec spec, SchedCommand c) {
         spec.addMixin("verbosity", mixin(c.verbosity));
-        spec.add(bound(OptionSpec.builder("--daemonize"), c, 68)
+        spec.add(bound(OptionSpec.builder("--daemonize"), c, 69)
                 .type(boolean.class)
                 .auxiliaryTypes(boolean.class)
                 .paramLabel("<daemonize>")
@@ -550,7 +559,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.daemonize)
                 .build());
-        spec.add(bound(OptionSpec.builder("--report-uri"), c, 69)
+        spec.add(bound(OptionSpec.builder("--report-uri"), c, 70)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("FILE|-|+")
@@ -559,7 +568,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.reportUri)
                 .build());
-        spec.add(bound(OptionSpec.builder("--report-pid"), c, 70)
+        spec.add(bound(OptionSpec.builder("--report-pid"), c, 71)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("FILE|-|+")
@@ -568,7 +577,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.reportPid)
                 .build());
-        spec.add(bound(OptionSpec.builder("--tmpdir"), c, 71)
+        spec.add(bound(OptionSpec.builder("--tmpdir"), c, 72)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("DIR")
@@ -577,7 +586,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.tmpdir)
                 .build());
-        spec.add(bound(OptionSpec.builder("-H", "--host"), c, 72)
+        spec.add(bound(OptionSpec.builder("-H", "--host"), c, 73)
                 .type(List.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("HOST[:SLOTS],...")
@@ -587,7 +596,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.hosts)
                 .build());
-        spec.add(bound(OptionSpec.builder("--hostfile", "--machinefile"), c, 73)
+        spec.add(bound(OptionSpec.builder("--hostfile", "--machinefile"), c, 74)
                 .type(String.class)
                 .auxiliaryTypes(String.class)
                 .paramLabel("FILE")
@@ -596,7 +605,7 @@ final class CliModels {
                 .prompt("")
                 .initialValue(c.hostfile)
                 .build());
-        spec.add(bound(OptionSpec.builder("--default-time"), c, 74)
+        spec.add(bound(OptionSpec.builder("--default-time"), c, 75)
                 .type(long.class)
                 .auxiliaryTypes(long.class)
                 .paramLabel("SECONDS")
@@ -1034,22 +1043,23 @@ final class CliModels {
                 case 56 -> ((DaemonCommand) holder).parent;
                 case 57 -> ((DaemonCommand) holder).id;
                 case 58 -> ((DaemonCommand) holder).idByNode;
-                case 59 -> ((DaemonCommand) holder).silenceLimitMs;
-                case 60 -> ((DvmCommand) holder).daemonize;
-                case 61 -> ((DvmCommand) holder).reportUri;
-                case 62 -> ((DvmCommand) holder).reportPid;
-                case 63 -> ((DvmCommand) holder).systemServer;
-                case 64 -> ((DvmCommand) holder).tmpdir;
-                case 65 -> ((DvmCommand) holder).hosts;
-                case 66 -> ((DvmCommand) holder).hostfile;
-                case 67 -> ((PsCommand) holder).json;
-                case 68 -> ((SchedCommand) holder).daemonize;
-                case 69 -> ((SchedCommand) holder).reportUri;
-                case 70 -> ((SchedCommand) holder).reportPid;
-                case 71 -> ((SchedCommand) holder).tmpdir;
-                case 72 -> ((SchedCommand) holder).hosts;
-                case 73 -> ((SchedCommand) holder).hostfile;
-                case 74 -> ((SchedCommand) holder).defaultTime;
+                case 59 -> ((DaemonCommand) holder).node;
+                case 60 -> ((DaemonCommand) holder).silenceLimitMs;
+                case 61 -> ((DvmCommand) holder).daemonize;
+                case 62 -> ((DvmCommand) holder).reportUri;
+                case 63 -> ((DvmCommand) holder).reportPid;
+                case 64 -> ((DvmCommand) holder).systemServer;
+                case 65 -> ((DvmCommand) holder).tmpdir;
+                case 66 -> ((DvmCommand) holder).hosts;
+                case 67 -> ((DvmCommand) holder).hostfile;
+                case 68 -> ((PsCommand) holder).json;
+                case 69 -> ((SchedCommand) holder).daemonize;
+                case 70 -> ((SchedCommand) holder).reportUri;
+                case 71 -> ((SchedCommand) holder).reportPid;
+                case 72 -> ((SchedCommand) holder).tmpdir;
+                case 73 -> ((SchedCommand) holder).hosts;
+                case 74 -> ((SchedCommand) holder).hostfile;
+                case 75 -> ((SchedCommand) holder).defaultTime;
                 default -> throw new IllegalStateException("no option bound to " + slot);
             };
             return (T) value;
@@ -1121,22 +1131,23 @@ final class CliModels {
                 case 56 -> ((DaemonCommand) holder).parent = (List<String>) value;
                 case 57 -> ((DaemonCommand) holder).id = (Integer) value;
                 case 58 -> ((DaemonCommand) holder).idByNode = (String) value;
-                case 59 -> ((DaemonCommand) holder).silenceLimitMs = (Long) value;
-                case 60 -> ((DvmCommand) holder).daemonize = (Boolean) value;
-                case 61 -> ((DvmCommand) holder).reportUri = (String) value;
-                case 62 -> ((DvmCommand) holder).reportPid = (String) value;
-                case 63 -> ((DvmCommand) holder).systemServer = (Boolean) value;
-                case 64 -> ((DvmCommand) holder).tmpdir = (String) value;
-                case 65 -> ((DvmCommand) holder).hosts = (List<String>) value;
-                case 66 -> ((DvmCommand) holder).hostfile = (String) value;
-                case 67 -> ((PsCommand) holder).json = (Boolean) value;
-                case 68 -> ((SchedCommand) holder).daemonize = (Boolean) value;
-                case 69 -> ((SchedCommand) holder).reportUri = (String) value;
-                case 70 -> ((SchedCommand) holder).reportPid = (String) value;
-                case 71 -> ((SchedCommand) holder).tmpdir = (String) value;
-                case 72 -> ((SchedCommand) holder).hosts = (List<String>) value;
-                case 73 -> ((SchedCommand) holder).hostfile = (String) value;
-                case 74 -> ((SchedCommand) holder).defaultTime = (Long) value;
+                case 59 -> ((DaemonCommand) holder).node = (String) value;
+                case 60 -> ((DaemonCommand) holder).silenceLimitMs = (Long) value;
+                case 61 -> ((DvmCommand) holder).daemonize = (Boolean) value;
+                case 62 -> ((DvmCommand) holder).reportUri = (String) value;
+                case 63 -> ((DvmCommand) holder).reportPid = (String) value;
+                case 64 -> ((DvmCommand) holder).systemServer = (Boolean) value;
+                case 65 -> ((DvmCommand) holder).tmpdir = (String) value;
+                case 66 -> ((DvmCommand) holder).hosts = (List<String>) value;
+                case 67 -> ((DvmCommand) holder).hostfile = (String) value;
+                case 68 -> ((PsCommand) holder).json = (Boolean) value;
+                case 69 -> ((SchedCommand) holder).daemonize = (Boolean) value;
+                case 70 -> ((SchedCommand) holder).reportUri = (String) value;
+                case 71 -> ((SchedCommand) holder).reportPid = (String) value;
+                case 72 -> ((SchedCommand) holder).tmpdir = (String) value;
+                case 73 -> ((SchedCommand) holder).hosts = (List<String>) value;
+                case 74 -> ((SchedCommand) holder).hostfile = (String) value;
+                case 75 -> ((SchedCommand) holder).defaultTime = (Long) value;
                 default -> throw new IllegalStateException("no option bound to " + slot);
             }
             return old;

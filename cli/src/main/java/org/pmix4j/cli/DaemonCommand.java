@@ -31,6 +31,11 @@ final class DaemonCommand implements Callable<Integer> {
                     + " this list.")
     String idByNode;
 
+    @Option(names = "--node", paramLabel = "NAME",
+            description = "This node's name in the jobs' maps, as the launcher knows it (by default its Slurm node"
+                    + " name when started by srun, else the host's own name).")
+    String node;
+
     @Option(names = "--silence-limit", paramLabel = "MS", defaultValue = "10000",
             description = "How long a link may stay silent before it is taken for lost (ms).")
     long silenceLimitMs;
@@ -48,7 +53,9 @@ final class DaemonCommand implements Callable<Integer> {
             System.err.println("pmix4j daemon: " + e.getMessage());
             return 1;
         }
-        return NodeDaemon.run(new NodeDaemon.Options(parent, self, silenceLimitMs), System.in, System.err,
+        // srun's daemons: the launcher named their nodes as Slurm does, which is where srun placed each
+        String name = node != null ? node : idByNode != null ? List.of(idByNode.split(",")).get(self - 1) : null;
+        return NodeDaemon.run(new NodeDaemon.Options(parent, self, name, silenceLimitMs), System.in, System.err,
                 System.getenv());
     }
 

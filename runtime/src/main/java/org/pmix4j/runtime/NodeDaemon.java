@@ -52,13 +52,21 @@ public final class NodeDaemon implements AutoCloseable {
     /**
      * @param parentAddresses the parent daemon's {@code host:port}s, tried in order
      * @param id              this daemon's id in the tree
+     * @param node            this node's name as the launcher knows it (the host it was given, an address
+     *                        or an alias included), which the job's node map uses; null: the host's own name
      * @param silenceLimitMs  how long a link may stay silent before it is taken for lost
      */
-    public record Options(List<String> parentAddresses, int id, long silenceLimitMs) {
+    public record Options(List<String> parentAddresses, int id, String node, long silenceLimitMs) {
     }
 
     private final Options options;
-    private final String hostname = ServerConfig.localHostname();
+    /**
+     * This node's name in the jobs' maps: its server's PMIX_HOSTNAME, by which the server finds the processes
+     * placed here. The launcher's name for it, not the host's own: a node given by its address, or two names
+     * of one host (bin/pmix4j trains the daemon's start-up cache on a made-up node of the launcher's host),
+     * would otherwise find no process of its own in the maps, or another node's.
+     */
+    private final String hostname;
     private final NodeTopology topology = NodeTopology.probe();
     private final CpuBinder binder = CpuBinder.detect(topology);
     private final Map<String, String> env;
@@ -77,6 +85,7 @@ public final class NodeDaemon implements AutoCloseable {
 
     private NodeDaemon(Options options, Map<String, String> env) {
         this.options = options;
+        this.hostname = options.node() != null ? options.node() : ServerConfig.localHostname();
         this.env = env;
         this.settings = RuntimeSettings.daemon(env, hostname);
     }
@@ -147,7 +156,8 @@ public final class NodeDaemon implements AutoCloseable {
                 });
         List<Info> init = new ArrayList<>(List.of(
                 Attributes.SERVER_NSPACE.info(tree.nspace()),
-                Attributes.SERVER_RANK.info(options.id())));
+                Attributes.SERVER_RANK.info(options.id()),
+                Attributes.HOSTNAME.info(hostname)));
         init.addAll(settings.serverInfo());
         upcalls = new UpcallRelay(tree);
         OtherNodes otherNodes = OtherNodes.through(tree);

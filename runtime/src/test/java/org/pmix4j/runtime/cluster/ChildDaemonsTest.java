@@ -77,7 +77,8 @@ class ChildDaemonsTest {
             List<String> args = lines.subList(1, lines.size());
             assertFalse(String.join(" ", args).contains(secret.encode()), "the secret is on no command line");
             assertEquals(List.of("h1", "pmix4j", "daemon", "--parent"), args.subList(0, 4));
-            assertEquals(List.of("--id", "1", "--silence-limit", Long.toString(SILENCE_MS)), args.subList(5, 9));
+            assertEquals(List.of("--id", "1", "--node", "h1", "--silence-limit", Long.toString(SILENCE_MS)),
+                    args.subList(5, 11), "its id, and its node by the name the launcher knows it by");
             List<String> addresses = List.of(args.get(4).split(","));
             assertTrue(addresses.get(addresses.size() - 1).startsWith("127."), "loopback last: " + addresses);
             assertEquals("[h1] agent for h1 is up", stderr.poll(10, TimeUnit.SECONDS));
