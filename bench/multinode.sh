@@ -172,10 +172,10 @@ mkdir -p "$out"
 rm -f "$out"/failed-*.log
 
 # the test kit and its classpath; the launcher's jar
-"$top/bin/build" -o -q -pl bench -am -DskipTests test-compile \
+"$top/bin/build" -q -pl bench -am -DskipTests test-compile \
   org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$out/classpath"
-[ "$with_pmix4j" = 0 ] || [ -f "$top/cli/target/pmix4j.jar" ] || "$top/bin/build" -q -o -pl cli -am -DskipTests package
+[ "$with_pmix4j" = 0 ] || [ -f "$top/cli/target/pmix4j.jar" ] || "$top/bin/build" -q -pl cli -am -DskipTests package
 gcc -O2 -Wall -o "$out/hello" "$top/bench/c/hello.c" $(pkg-config --cflags --libs pmix)
 gcc -O2 -Wall -o "$out/modex_bench" "$top/bench/c/modex_bench.c" $(pkg-config --cflags --libs pmix)
 mpicc -O2 -Wall -o "$out/mpi_hello" "$top/bench/c/mpi_hello.c"
