@@ -51,7 +51,8 @@ class DaemonAotCacheTest {
                 "no multi-node launcher's cache after a launch with --host");
         try (Stream<Path> left = Files.list(top.resolve("cli/target"))) {
             List<String> names = left.map(p -> p.getFileName().toString())
-                    .filter(n -> (n.contains("daemon") || n.contains("cluster")) && !n.equals(cache.getFileName().toString())
+                    .filter(n -> n.contains("daemon") || n.contains("cluster"))
+                    .filter(n -> !n.equals(cache.getFileName().toString())
                             && !n.equals(clusterCache.getFileName().toString())).toList();
             assertEquals(List.of(), names, "the training left a lock, configuration, pid file or a half-made cache");
         }

@@ -46,7 +46,8 @@ public final class AgentStarter implements DaemonStarter {
 
     private void startOne(int id, Request request, Progress progress, Map<Integer, Process> agents) {
         String host = request.hosts().get(id);
-        List<String> argv = agent.commandFor(host, request.commandWith(List.of("--id", Integer.toString(id), "--node", host)));
+        List<String> argv = agent.commandFor(host,
+                request.commandWith(List.of("--id", Integer.toString(id), "--node", host)));
         LOG.debug("starting daemon {} on {}: {}", id, host, argv);
         Process p;
         try {

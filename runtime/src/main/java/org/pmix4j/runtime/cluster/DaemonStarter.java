@@ -28,7 +28,10 @@ public interface DaemonStarter {
             daemonCommand = List.copyOf(daemonCommand);
         }
 
-        /** The daemon command with where to join and {@code idOptions}, which tell the daemon its id. */
+        /**
+         * The daemon command with where to join and {@code idOptions}, which tell the daemon its id (and the
+         * name its node has in the jobs' maps, or how to find both).
+         */
         List<String> commandWith(List<String> idOptions) {
             List<String> out = new ArrayList<>(daemonCommand);
             out.addAll(List.of("--parent", parentAddresses));
