@@ -18,23 +18,8 @@ final class ExecHolds {
     }
 
     private static ExecHold find() {
-        int feature = Runtime.version().feature();
-        if (!ForeignCalls.available()) {
-            return new Unavailable("holding processes at exec needs a JDK 22 or newer (this is " + feature + ")");
-        }
-        try {
-            return (ExecHold) Class.forName(IMPLEMENTATION).getDeclaredConstructor().newInstance();
-        } catch (ClassNotFoundException e) {
-            return new Unavailable("holding processes at exec is not in this build of pmix4j"
-                    + " (it was built with a JDK older than 22)");
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            Throwable why = e;
-            while (why.getCause() != null) {
-                why = why.getCause(); // the constructor's, its class initialisation's: the C library's reason
-            }
-            return new Unavailable("holding processes at exec is not possible here: "
-                    + (why.getMessage() != null ? why.getMessage() : why.toString()));
-        }
+        ForeignCalls.Loaded<ExecHold> ptrace = ForeignCalls.load(IMPLEMENTATION);
+        return ptrace.part().orElseGet(() -> new Unavailable("holding processes at exec " + ptrace.whyNot()));
     }
 
     /** What a JVM that cannot hold processes has: every start fails with the reason. */

@@ -55,7 +55,6 @@ public final class NodeTopology {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static Optional<String> make() {
         if (!ForeignCalls.available()) {
             return Optional.empty();
@@ -68,15 +67,19 @@ public final class NodeTopology {
                 return kept;
             }
         }
+        ForeignCalls.Loaded<Supplier<String>> hwloc = ForeignCalls.load(IMPLEMENTATION);
+        if (hwloc.part().isEmpty()) {
+            LOG.debug("no topology for the processes: hwloc's reader {}", hwloc.whyNot());
+            return Optional.empty();
+        }
         try {
-            Supplier<String> hwloc = (Supplier<String>) Class.forName(IMPLEMENTATION).getDeclaredConstructor().newInstance();
-            String xml = hwloc.get();
+            String xml = hwloc.part().get().get();
             if (!xml.startsWith("<?xml")) {
                 return Optional.empty();
             }
             key.ifPresent(k -> cache.get().write(k, xml));
             return Optional.of(xml);
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+        } catch (LinkageError | RuntimeException e) {
             LOG.debug("no topology for the processes: {}", e.toString());
             return Optional.empty();
         }

@@ -1,6 +1,5 @@
 package org.pmix4j.server.security;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.Optional;
 import org.pmix4j.api.internal.Log;
 import org.pmix4j.server.foreign.ForeignCalls;
@@ -19,20 +18,10 @@ final class SocketLookups {
 
     /** The netlink lookup when it can be made here, else empty (said once in the debug log, with why). */
     static Optional<SocketLookup> forThisNode() {
-        if (!ForeignCalls.available()) {
-            LOG.debug("peer identities from /proc/net/tcp only: netlink lookups need a JDK 22 or newer");
-            return Optional.empty();
+        ForeignCalls.Loaded<SocketLookup> netlink = ForeignCalls.load(NETLINK);
+        if (netlink.part().isEmpty()) {
+            LOG.debug("peer identities from /proc/net/tcp only: the netlink lookup {}", netlink.whyNot());
         }
-        try {
-            return Optional.of((SocketLookup) Class.forName(NETLINK).getDeclaredConstructor().newInstance());
-        } catch (ClassNotFoundException e) {
-            LOG.debug("peer identities from /proc/net/tcp only: this build has no netlink lookup (built with a JDK"
-                    + " older than 22)");
-        } catch (InvocationTargetException e) {
-            LOG.debug("peer identities from /proc/net/tcp only: {}", e.getCause().getMessage());
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            LOG.debug("peer identities from /proc/net/tcp only: {}", e.toString());
-        }
-        return Optional.empty();
+        return netlink.part();
     }
 }

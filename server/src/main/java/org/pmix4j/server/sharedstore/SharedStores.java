@@ -1,6 +1,5 @@
 package org.pmix4j.server.sharedstore;
 
-import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -43,16 +42,9 @@ public final class SharedStores {
         // libpmix's name, with the server's pid; made with the first namespace
         String name = "pmix_dstor_ds21_" + ProcessHandle.current().pid();
         Supplier<Path> dir = () -> makeDirectory.apply(name);
-        try {
-            return (SharedStore) Class.forName(IMPLEMENTATION).getDeclaredConstructor(Supplier.class, StoreSizes.class)
-                    .newInstance(dir, sizes);
-        } catch (ClassNotFoundException e) {
-            return new Off("this build of pmix4j has no shared-memory store (it was built with a JDK older than 22)");
-        } catch (InvocationTargetException e) {
-            return new Off("the shared-memory store cannot be made: " + rootMessage(e));
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return new Off("the shared-memory store cannot be used here: " + rootMessage(e));
-        }
+        ForeignCalls.Loaded<SharedStore> store = ForeignCalls.load(IMPLEMENTATION,
+                new Class<?>[] {Supplier.class, StoreSizes.class}, dir, sizes);
+        return store.part().orElseGet(() -> new Off("the shared-memory store " + store.whyNot()));
     }
 
     /**
@@ -92,14 +84,6 @@ public final class SharedStores {
             return Optional.of("the shared-memory store needs a JDK 22 or newer (this is " + feature + ")");
         }
         return Optional.empty();
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable why = e;
-        while (why.getCause() != null) {
-            why = why.getCause();
-        }
-        return why.getMessage() != null ? why.getMessage() : why.toString();
     }
 
     /** No store: every client uses the server's own ("hash"). */
