@@ -54,7 +54,7 @@ final class DaemonCommand implements Callable<Integer> {
             return 1;
         }
         // srun's daemons: the launcher named their nodes as Slurm does, which is where srun placed each
-        String name = node != null ? node : idByNode != null ? List.of(idByNode.split(",")).get(self - 1) : null;
+        String name = node != null ? node : idByNode != null ? SrunStarter.daemonNode(idByNode, self) : null;
         return NodeDaemon.run(new NodeDaemon.Options(parent, self, name, silenceLimitMs), System.in, System.err,
                 System.getenv());
     }

@@ -187,13 +187,25 @@ public final class SrunStarter implements DaemonStarter {
             throw new IllegalArgumentException(ID_BY_NODE + ": SLURMD_NODENAME is not set (it is in every task"
                     + " srun starts): this daemon was not started by srun");
         }
-        List<String> list = List.of(nodes.split(","));
-        int at = list.indexOf(node.strip());
+        int at = split(nodes).indexOf(node.strip());
         if (at < 0) {
             throw new IllegalArgumentException(ID_BY_NODE + " " + nodes + ": this node (" + node.strip()
                     + ") is not one of them");
         }
         return at + 1;
+    }
+
+    /**
+     * The node of daemon {@code id} (from {@link #daemonId}) in the nodes the launcher gave: its name in the
+     * jobs' maps.
+     */
+    public static String daemonNode(String nodes, int id) {
+        return split(nodes).get(id - 1);
+    }
+
+    /** The nodes of {@value #ID_BY_NODE}'s list, in daemon order. */
+    private static List<String> split(String nodes) {
+        return List.of(nodes.split(","));
     }
 
     /** Whether srun's {@code --version} ({@code slurm 23.11.4}) has --external-launcher (23.11 on). */
