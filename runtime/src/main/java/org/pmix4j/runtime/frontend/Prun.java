@@ -17,6 +17,7 @@ import org.pmix4j.client.EventOutcome;
 import org.pmix4j.client.PmixEvent;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.runtime.AppContext;
+import org.pmix4j.runtime.ConnectionLoss;
 import org.pmix4j.runtime.LaunchException;
 import org.pmix4j.runtime.Launcher;
 import org.pmix4j.runtime.iof.IoForwarder;
@@ -74,6 +75,7 @@ public final class Prun {
         SubmitRequest submit = SubmitRequest.of(apps, options, session, env);
         PmixTool tool = where.connect(env, "the DVM", Attributes.LAUNCHER.info(true));
         mark("connected");
+        ConnectionLoss loss = ConnectionLoss.watch(tool);
         try (IoForwarder iof = new IoForwarder(submit.output(), out, err, hostname)) {
             ForwardedOutput output = new ForwardedOutput(iof, submit.size());
             // bounded: a stdout that is not read slows the DVM's sending, and then the job, not our heap
@@ -89,6 +91,7 @@ public final class Prun {
             }
             mark("spawned");
             JobEnd end = new JobEnd(nspace);
+            loss.whenLost(end::lost);
             ReadyJobs ready = new ReadyJobs(tool, debug, nspace);
             FrontEndSignals signals = FrontEndSignals.install(tool, nspace, iof::launcherMessage,
                     options.forwardSignals());
@@ -99,7 +102,10 @@ public final class Prun {
                 boolean timedOut = awaitEnd(end, options.timeoutSeconds(), options.reportStateOnTimeout(), tool,
                         nspace, iof);
                 mark("job ended");
-                output.awaitComplete(OUTPUT_GRACE_MS);
+                if (end.event() != null) {
+                    // a lost DVM sends no more: what came is written, and nothing is waited for
+                    output.awaitComplete(OUTPUT_GRACE_MS);
+                }
                 iof.awaitAll(OUTPUT_GRACE_MS, TimeUnit.MILLISECONDS);
                 mark("output written");
                 if (end.event() == null) {
@@ -146,11 +152,12 @@ public final class Prun {
     }
 
     /**
-     * Registers for our job's end and its readiness for a debugger, and for the loss of the DVM: after the
-     * spawn, all three at once (one round trip), each event of our job that came first replayed from the
-     * DVM's event cache (kept for exactly this race, the Standard says). The end is asked for our job
-     * alone: a registration for every job's end would bring each new front end the cached end of every job
-     * of the last two minutes (libpmix's cache), which a busy DVM has many of.
+     * Registers for our job's end and its readiness for a debugger: after the spawn, both at once (one
+     * round trip), each event of our job that came first replayed from the DVM's event cache (kept for
+     * exactly this race, the Standard says). The end is asked for our job alone: a registration for every
+     * job's end would bring each new front end the cached end of every job of the last two minutes
+     * (libpmix's cache), which a busy DVM has many of. The loss of the DVM is watched from the connection
+     * on ({@link ConnectionLoss}): no cache replays that.
      */
     private static void follow(PmixTool tool, String nspace, JobEnd end, ReadyJobs ready) {
         List<CompletableFuture<Long>> registered = List.of(
@@ -159,10 +166,6 @@ public final class Prun {
                             end.seen(e);
                             return EventOutcome.CONTINUE;
                         }).toCompletableFuture(),
-                tool.registerEventHandlerAsync(List.of(PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
-                    end.lost();
-                    return EventOutcome.CONTINUE;
-                }).toCompletableFuture(),
                 tool.registerEventHandlerAsync(List.of(PmixStatus.PMIX_READY_FOR_DEBUG), List.of(), e -> {
                     ready.seen(e);
                     return EventOutcome.CONTINUE;

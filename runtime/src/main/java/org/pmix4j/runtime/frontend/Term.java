@@ -28,12 +28,8 @@ public final class Term {
     public int run(DvmLocator where) {
         PmixTool tool = where.connect(env, "the DVM");
         Proc dvm = tool.server().orElseThrow(() -> new LaunchException("connected, but to no server", 1));
-        java.util.concurrent.CompletableFuture<Void> gone = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Void> gone = org.pmix4j.runtime.ConnectionLoss.watch(tool).future();
         try {
-            tool.registerEventHandler(List.of(org.pmix4j.api.PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
-                gone.complete(null);
-                return org.pmix4j.client.EventOutcome.CONTINUE;
-            });
             try {
                 tool.jobControl(List.of(Proc.wildcard(dvm.nspace())), List.of(Attributes.JOB_CTRL_TERMINATE.info(true)));
             } catch (PmixException e) {

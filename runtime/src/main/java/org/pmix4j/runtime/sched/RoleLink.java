@@ -11,11 +11,10 @@ import java.util.function.Consumer;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.Info;
 import org.pmix4j.api.PmixException;
-import org.pmix4j.api.PmixStatus;
 import org.pmix4j.api.internal.Log;
-import org.pmix4j.client.EventOutcome;
 import org.pmix4j.client.tool.PmixTool;
 import org.pmix4j.client.tool.SystemRole;
+import org.pmix4j.runtime.ConnectionLoss;
 
 /**
  * A daemon's tool connection to the node's one server of another role (the DVM to the scheduler, the
@@ -84,11 +83,8 @@ public final class RoleLink implements AutoCloseable {
             try {
                 PmixTool t = PmixTool.init(identityWith(List.of(role.attribute().info(true),
                         Attributes.SYSTEM_TMPDIR.info(systemTmpdir.toString()))));
-                t.registerEventHandler(List.of(PmixStatus.PMIX_ERR_LOST_CONNECTION), List.of(), e -> {
-                    thread.execute(() -> disconnected(t));
-                    return EventOutcome.CONTINUE;
-                });
                 tool = t;
+                ConnectionLoss.watch(t).whenLost(() -> thread.execute(() -> disconnected(t)));
                 LOG.info("attached to {} ({})", role.description(), file);
                 attached.accept(t);
             } catch (PmixException e) {
