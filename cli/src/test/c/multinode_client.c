@@ -8,6 +8,10 @@
  *                             prints "group R context ID", and destructs it
  *   multinode_client pubsub   rank 0 publishes mn.pub=from-HOST; after a fence every rank looks it up and
  *                             prints "lookup R VALUE"; after a second fence rank 0 unpublishes it
+ *   multinode_client names    finds its node by the name gethostname() gives (cut at the first dot), as a
+ *                             program that never read PMIX_HOSTNAME would: prints "names R own O aliases A
+ *                             peers P resolved N" (its node's PMIX_HOSTNAME_ALIASES, the PMIX_LOCAL_PEERS of
+ *                             the node named O, how many processes PMIx_Resolve_peers(O) gives)
  *
  * Prints "rank R host H nodeid N localsize L peers P size S", then "get R T VALUE" for each rank T read, and
  * "done R". Exit 0 on success, 1 init, 2 a call failed (the line says which).
@@ -16,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int fail(const char *what, pmix_status_t rc)
 {
@@ -65,6 +70,31 @@ int main(int argc, char **argv)
         }
         printf("group %u context %lld\n", me.rank, context);
         if ((rc = PMIx_Group_destruct("mn.group", NULL, 0)) != PMIX_SUCCESS) return fail("group-destruct", rc);
+        printf("done %u\n", me.rank);
+        fflush(stdout);
+        return PMIx_Finalize(NULL, 0) == PMIX_SUCCESS ? 0 : 2;
+    }
+    if (strcmp(mode, "names") == 0) {
+        char own[256] = "";
+        gethostname(own, sizeof own);
+        char *dot = strchr(own, '.');
+        if (dot != NULL && !(own[0] >= '0' && own[0] <= '9')) *dot = '\0';
+        char aliases[1024] = "none", bypeers[1024] = "none";
+        pmix_info_t q[2];
+        bool yes = true;
+        PMIX_INFO_LOAD(&q[0], PMIX_NODE_INFO, &yes, PMIX_BOOL);
+        PMIX_INFO_LOAD(&q[1], PMIX_HOSTNAME, host, PMIX_STRING);
+        if (PMIx_Get(&job, PMIX_HOSTNAME_ALIASES, q, 2, &val) == PMIX_SUCCESS) {
+            snprintf(aliases, sizeof aliases, "%s", val->data.string); PMIX_VALUE_RELEASE(val);
+        }
+        PMIX_INFO_DESTRUCT(&q[1]);
+        PMIX_INFO_LOAD(&q[1], PMIX_HOSTNAME, own, PMIX_STRING);
+        if ((rc = PMIx_Get(&job, PMIX_LOCAL_PEERS, q, 2, &val)) != PMIX_SUCCESS) return fail("peers-by-own-name", rc);
+        snprintf(bypeers, sizeof bypeers, "%s", val->data.string); PMIX_VALUE_RELEASE(val);
+        pmix_proc_t *procs = NULL;
+        size_t nprocs = 0;
+        if ((rc = PMIx_Resolve_peers(own, me.nspace, &procs, &nprocs)) != PMIX_SUCCESS) return fail("resolve-peers", rc);
+        printf("names %u own %s aliases %s peers %s resolved %zu\n", me.rank, own, aliases, bypeers, nprocs);
         printf("done %u\n", me.rank);
         fflush(stdout);
         return PMIx_Finalize(NULL, 0) == PMIX_SUCCESS ? 0 : 2;

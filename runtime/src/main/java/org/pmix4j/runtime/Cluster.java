@@ -200,7 +200,7 @@ final class Cluster implements AutoCloseable {
     List<ClusterNode> nodes(String hostname) {
         List<ClusterNode> out = new ArrayList<>();
         hosts.localHost().ifPresent(h -> out.add(new ClusterNode(0, hostname, localTopology, h.slots(), h.maxSlots(),
-                NodeMemory.total().orElse(-1))));
+                NodeMemory.total().orElse(-1), NodeAliases.with(NodeAliases.ownNames(hostname), h.name(), hostname))));
         List<HostSpec.Host> remote = hosts.remoteHosts();
         for (int i = 0; i < remote.size(); i++) {
             int id = i + 1;
@@ -210,7 +210,7 @@ final class Cluster implements AutoCloseable {
             }
             HostSpec.Host h = remote.get(i);
             out.add(new ClusterNode(id, h.name(), NodeTopology.decode(r.topology()), h.slots(), h.maxSlots(),
-                    r.memoryBytes()));
+                    r.memoryBytes(), r.aliases()));
         }
         return out;
     }

@@ -55,6 +55,7 @@ record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent,
         for (JobNode n : map.nodes()) {
             p.int32(n.id()).string(n.name() == null ? "" : n.name()).int32(n.slots()).int32(n.maxSlots())
                     .int32(n.procs()).bool(n.oversubscribed()).size(n.memoryBytes());
+            PackedLists.strings(p, n.aliases());
         }
         p.int32(map.procs().size());
         for (ProcPlacement s : map.procs()) {
@@ -86,7 +87,8 @@ record JobLayout(List<AppContext> apps, Map<String, String> runEnv, Proc parent,
         int nnodes = u.int32();
         List<JobNode> nodes = new ArrayList<>();
         for (int i = 0; i < nnodes; i++) {
-            nodes.add(new JobNode(u.int32(), blank(u.string()), u.int32(), u.int32(), u.int32(), u.bool(), u.size()));
+            nodes.add(new JobNode(u.int32(), blank(u.string()), u.int32(), u.int32(), u.int32(), u.bool(), u.size(),
+                    PackedLists.strings(u)));
         }
         int n = u.int32();
         List<ProcPlacement> procs = new ArrayList<>();

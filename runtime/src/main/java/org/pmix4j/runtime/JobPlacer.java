@@ -119,7 +119,8 @@ final class JobPlacer {
                     .maxSlots(plan.hosts.maxSlots());
         }
         try {
-            JobMap map = Mapper.map(req.build()).named(cluster.isEmpty() ? hostname : cluster.get(0).name());
+            JobMap map = cluster.isEmpty() ? Mapper.map(req.build()).named(hostname, NodeAliases.ownNames(hostname))
+                    : Mapper.map(req.build()).named(cluster.get(0).name(), cluster.get(0).aliases());
             map.notes().forEach(n -> LOG.info("placement: {}", n));
             return map;
         } catch (PlacementException e) {

@@ -98,6 +98,7 @@ final class JobRegistration {
         }
         info.add(Attributes.SESSION_INFO_ARRAY.info(DataArray.ofInfos(sessionInfos(session, map))));
 
+        Map<Integer, String> aliases = aliases(map);
         for (JobNode n : map.nodes()) {
             List<ProcPlacement> here = map.procsOn(n.id());
             List<Info> node = new ArrayList<>(List.of(
@@ -107,6 +108,10 @@ final class JobRegistration {
                     Attributes.LOCAL_SIZE.info(here.size()),
                     Attributes.LOCALLDR.info(here.isEmpty() ? 0 : here.get(0).rank()),
                     Attributes.LOCAL_PEERS.info(ranksOn(map, n))));
+            String also = aliases.get(n.id());
+            if (also != null) {
+                node.add(1, Attributes.HOSTNAME_ALIASES.info(also));
+            }
             if (n.oversubscribed()) {
                 node.add(Attributes.NODE_OVERSUBSCRIBED.info(true));
             }
@@ -178,6 +183,32 @@ final class JobRegistration {
         out.add(Attributes.NODE_LIST.info(nodes));
         out.add(Attributes.NUM_ALLOCATED_NODES.info(names.size()));
         out.add(Attributes.ALLOCATED_NODELIST.info(nodes));
+        return out;
+    }
+
+    /**
+     * Each node's PMIX_HOSTNAME_ALIASES, comma-separated, by node id (none: no entry). A name is one node's
+     * only: one that is another node's name or an earlier node's alias is left out (two names of one host
+     * given as two nodes both answer to the host's own name), as a server refuses a job whose names are
+     * ambiguous, and a lookup by such a name could not tell which node was meant.
+     */
+    private static Map<Integer, String> aliases(JobMap map) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (JobNode n : map.nodes()) {
+            taken.add(n.name());
+        }
+        Map<Integer, String> out = new java.util.HashMap<>();
+        for (JobNode n : map.nodes()) {
+            List<String> own = new ArrayList<>();
+            for (String a : n.aliases()) {
+                if (taken.add(a)) {
+                    own.add(a);
+                }
+            }
+            if (!own.isEmpty()) {
+                out.put(n.id(), String.join(",", own));
+            }
+        }
         return out;
     }
 

@@ -169,7 +169,7 @@ public final class NodeDaemon implements AutoCloseable {
         relay = new OutputRelay((proc, channel, data) -> tree.send(0,
                 new DaemonMessage.Output(proc.nspace(), proc.rank(), channel, data)));
         tree.send(0, new DaemonMessage.NodeReport(options.id(), hostname, topology.encode(),
-                NodeMemory.total().orElse(-1), ProcessHandle.current().pid()));
+                NodeMemory.total().orElse(-1), ProcessHandle.current().pid(), NodeAliases.ownNames(hostname)));
     }
 
     /**

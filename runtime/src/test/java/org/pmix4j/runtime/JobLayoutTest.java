@@ -56,7 +56,7 @@ class JobLayoutTest {
                 new Info("pmix.mapby", Value.of("node"), InfoDirectives.REQUIRED),
                 Info.of("pmix.fwd.stdout", true), Info.of("pmix.cpus.per.proc", new Value.Int32(2)));
         List<JobNode> nodes = List.of(new JobNode(0, null, 4, 0, 3, false, -1),
-                new JobNode(1, "h1", 2, 2, 2, false, 8L << 30),
+                new JobNode(1, "h1", 2, 2, 2, false, 8L << 30, List.of("h1.example", "10.0.0.1")),
                 new JobNode(3, "h3", 1, 0, 2, true, 1L << 40));
         List<ProcPlacement> procs = List.of(
                 new ProcPlacement(0, 0, 0, 0, 1, CpuSet.of(0), CpuSet.of(0), "package[0][core:0]",

@@ -126,4 +126,36 @@ class MultiNodeRegistrationTest {
             }
         }
     }
+
+    /**
+     * Each node's other names become its PMIX_HOSTNAME_ALIASES, and a server finds a node by any of them; a
+     * name two nodes answer to (two names of one host given as two nodes) or another node's own name is left
+     * out, as a server refuses a job in which one name stands for two nodes.
+     */
+    @Test
+    void aliasesNameOneNodeEachAndTheServerFindsNodesByThem() {
+        List<ClusterNode> nodes = List.of(
+                new ClusterNode(0, "h1", NodeTopology.flat(2, null), 2, 0, -1, List.of("10.0.0.1", "h1.example")),
+                new ClusterNode(1, "10.0.0.2", NodeTopology.flat(2, null), 2, 0, -1, List.of("h2", "h1.example")),
+                new ClusterNode(2, "10.0.0.3", NodeTopology.flat(2, null), 2, 0, -1, List.of("h2", "h1")));
+        JobMap map = ClusterMapper.map(new ClusterMapper.Request(nodes, List.of(new PlacementRequest.App(6, "./a.out")),
+                MappingPolicy.parse("slot"), null, BindingPolicy.parse("none"), Map.of(), BindingSupport.SUPPORTED));
+        List<Info> reg = JobRegistration.build(NS, List.of(new AppContext(List.of("./a.out"), 6, Map.of(), null)), map,
+                List.of("/tmp"), null, SessionData.defaultSession("h1", 6), Map.of());
+        List<List<Info>> arrays = reg.stream().filter(i -> i.key().equals(Attributes.NODE_INFO_ARRAY.key()))
+                .map(i -> ((org.pmix4j.api.DataArray) i.value()).infos()).toList();
+        assertEquals(Optional.of("10.0.0.1,h1.example"), Attributes.HOSTNAME_ALIASES.find(arrays.get(0)));
+        assertEquals(Optional.of("h2"), Attributes.HOSTNAME_ALIASES.find(arrays.get(1)), "h1.example is node 0's");
+        assertEquals(Optional.empty(), Attributes.HOSTNAME_ALIASES.find(arrays.get(2)), "h2 is node 1's, h1 node 0's");
+
+        // the daemon of the node given as 10.0.0.2 registers the job under that name, and finds it by h2 too
+        JobData onH2 = JobData.register(NS, 2, reg, "10.0.0.2");
+        assertArrayEquals(new int[] {2, 3}, onH2.localRanks());
+        List<Info> byAlias = List.of(Attributes.NODE_INFO.info(true), Attributes.HOSTNAME.info("h2"));
+        assertEquals("2,3", Attributes.LOCAL_PEERS.get(onH2.find(Rank.WILDCARD, Attributes.LOCAL_PEERS.key(),
+                byAlias).orElseThrow()));
+        List<Info> byOtherAlias = List.of(Attributes.NODE_INFO.info(true), Attributes.HOSTNAME.info("h1.example"));
+        assertEquals("0,1", Attributes.LOCAL_PEERS.get(onH2.find(Rank.WILDCARD, Attributes.LOCAL_PEERS.key(),
+                byOtherAlias).orElseThrow()));
+    }
 }

@@ -182,6 +182,30 @@ class MultiNodeRunTest {
         }
     }
 
+    /**
+     * Hosts given by address keep it as their node's name (PMIX_HOSTNAME), and answer to their own host name
+     * too (PMIX_HOSTNAME_ALIASES, from what each daemon's kernel says): a rank that asks for its node by the
+     * name gethostname() gives it finds its local peers and resolves them, as under PRRTE. The launcher's
+     * node is named by its host name, and the address it was given is its alias.
+     */
+    @Test
+    void aNodeGivenByAddressIsFoundByItsHostName() {
+        Path exe = NativeBuild.pmixProgram(Path.of("src/test/c/multinode_client.c"));
+        String h1 = hosts.host("h1").address();
+        String h2 = hosts.host("h2").address();
+        String h3 = hosts.host("h3").address();
+        Run.Result r = run("--host", h1 + ":1," + h2 + ":2," + h3 + ":1", "-n", "4", exe.toString(), "names");
+        assertEquals(0, r.exitCode(), r.all());
+        String out = r.stdout();
+        assertTrue(out.contains("rank 0 host h1 nodeid 0"), out);
+        assertTrue(out.contains("rank 1 host " + h2 + " nodeid 1"), out);
+        assertTrue(out.contains("rank 3 host " + h3 + " nodeid 2"), out);
+        assertTrue(out.contains("names 0 own h1 aliases " + h1 + " peers 0 resolved 1"), out);
+        assertTrue(out.contains("names 1 own h2 aliases h2 peers 1,2 resolved 2"), out);
+        assertTrue(out.contains("names 2 own h2 aliases h2 peers 1,2 resolved 2"), out);
+        assertTrue(out.contains("names 3 own h3 aliases h3 peers 3 resolved 1"), out);
+    }
+
     @Test
     void anOpenMpiRingAndCollectivesRunOverTcpAcrossTheHosts() {
         Path ring = NativeBuild.mpiProgram(Path.of("src/test/c/mpi_ring.c"));

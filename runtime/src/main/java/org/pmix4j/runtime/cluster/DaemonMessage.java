@@ -41,7 +41,8 @@ public sealed interface DaemonMessage {
             case Challenge.KIND -> new Challenge(u.byteObject(), u.byteObject());
             case Proof.KIND -> new Proof(u.byteObject());
             case Layout.KIND -> new Layout(u.string(), PackedLists.strings(u), u.int32(), PackedLists.strings(u), PackedLists.strings(u));
-            case NodeReport.KIND -> new NodeReport(u.int32(), u.string(), u.string(), u.size(), u.size());
+            case NodeReport.KIND -> new NodeReport(u.int32(), u.string(), u.string(), u.size(), u.size(),
+                    PackedLists.strings(u));
             case LaunchJob.KIND -> new LaunchJob(u.string(), u.infos(), u.byteObject());
             case LaunchRefused.KIND -> new LaunchRefused(u.string(), u.int32(), u.string());
             case ProcStarted.KIND -> new ProcStarted(u.string(), u.int32(), u.size());
@@ -127,8 +128,11 @@ public sealed interface DaemonMessage {
         }
     }
 
-    /** A daemon is up: its node's name, topology ({@code NodeTopology.encode}), memory (−1: unknown), pid. */
-    record NodeReport(int id, String hostname, String topology, long memoryBytes, long pid)
+    /**
+     * A daemon is up: its node's name, topology ({@code NodeTopology.encode}), memory (−1: unknown), pid, and
+     * the host's other names ({@code NodeAliases.ownNames}).
+     */
+    record NodeReport(int id, String hostname, String topology, long memoryBytes, long pid, List<String> aliases)
             implements DaemonMessage {
         static final int KIND = 5;
 
@@ -138,6 +142,7 @@ public sealed interface DaemonMessage {
 
         public void write(Packer p) {
             p.int32(id).string(hostname).string(topology).size(memoryBytes).size(pid);
+            PackedLists.strings(p, aliases);
         }
     }
 

@@ -125,7 +125,7 @@ public final class ClusterMapper {
         }
         JobNode only = map.nodes().get(0);
         return new JobMap(procs, List.of(new JobNode(node.id(), node.name(), only.slots(), only.maxSlots(),
-                only.procs(), only.oversubscribed(), node.memoryBytes())), map.mapping(), map.ranking(), map.binding(), map.cpusPerRank(),
+                only.procs(), only.oversubscribed(), node.memoryBytes(), node.aliases())), map.mapping(), map.ranking(), map.binding(), map.cpusPerRank(),
                 map.hwthreadCpus(), map.notes());
     }
 
@@ -189,7 +189,7 @@ public final class ClusterMapper {
                 local.notes().forEach(note -> notes.add(n.name() + ": " + note));
                 JobNode jn = local.nodes().get(0);
                 nodes.add(new JobNode(n.id(), n.name(), jn.slots(), jn.maxSlots(), jn.procs(), jn.oversubscribed(),
-                        n.memoryBytes()));
+                        n.memoryBytes(), n.aliases()));
             }
             RankingPolicy ranking = r.ranking() != null ? r.ranking() : first.ranking();
             List<ProcPlacement> procs = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.pmix4j.runtime.placement;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -12,9 +13,18 @@ import java.util.Objects;
  *                    thread), as {@link PlacementRequest#defaultSlots(NodeTopology, MappingPolicy)} counts
  * @param maxSlots    the most processes it may hold even when oversubscribing, or 0 for no limit
  * @param memoryBytes its physical memory ({@code PMIX_AVAIL_PHYS_MEMORY}), or -1 when unknown
+ * @param aliases     its other names ({@code PMIX_HOSTNAME_ALIASES}: what its kernel calls it, the name it was
+ *                    given), none of them {@code name}
  */
-public record ClusterNode(int id, String name, NodeTopology topology, int slots, int maxSlots, long memoryBytes) {
+public record ClusterNode(int id, String name, NodeTopology topology, int slots, int maxSlots, long memoryBytes,
+        List<String> aliases) {
+    /** A node with no other names. */
+    public ClusterNode(int id, String name, NodeTopology topology, int slots, int maxSlots, long memoryBytes) {
+        this(id, name, topology, slots, maxSlots, memoryBytes, List.of());
+    }
+
     public ClusterNode {
+        aliases = List.copyOf(aliases);
         if (id < 0) {
             throw new IllegalArgumentException("a node id cannot be negative: " + id);
         }

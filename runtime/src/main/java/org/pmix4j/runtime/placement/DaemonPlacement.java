@@ -97,7 +97,7 @@ public final class DaemonPlacement {
             JobNode n = nodes.get(i);
             int live = usage.getOrDefault(n.id(), NodeUsage.IDLE).procs();
             placed.add(new JobNode(n.id(), n.name(), n.slots(), n.maxSlots(), live + nextLocal[i], false,
-                    n.memoryBytes()));
+                    n.memoryBytes(), n.aliases()));
         }
         return new JobMap(procs, placed, MappingPolicy.parse("node"), RankingPolicy.SLOT,
                 BindingPolicy.parse("none"), 0, false, List.of());

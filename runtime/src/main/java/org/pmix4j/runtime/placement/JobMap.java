@@ -102,13 +102,18 @@ public record JobMap(List<ProcPlacement> procs, List<JobNode> nodes, MappingPoli
 
     /** This map with the unnamed nodes (built without a name: the launcher's) called {@code hostname}. */
     public JobMap named(String hostname) {
+        return named(hostname, List.of());
+    }
+
+    /** As {@link #named(String)}, the node also known by {@code aliases}. */
+    public JobMap named(String hostname, List<String> aliases) {
         if (nodes.stream().allMatch(n -> n.name() != null)) {
             return this;
         }
         List<JobNode> out = new ArrayList<>();
         for (JobNode n : nodes) {
             out.add(n.name() != null ? n : new JobNode(n.id(), hostname, n.slots(), n.maxSlots(), n.procs(),
-                    n.oversubscribed(), n.memoryBytes()));
+                    n.oversubscribed(), n.memoryBytes(), aliases));
         }
         return new JobMap(procs, out, mapping, ranking, binding, cpusPerRank, hwthreadCpus, notes);
     }

@@ -1,5 +1,7 @@
 package org.pmix4j.runtime.placement;
 
+import java.util.List;
+
 /**
  * One node of a job's map, as {@code --display map} and the job data give it.
  *
@@ -11,7 +13,17 @@ package org.pmix4j.runtime.placement;
  * @param procs          processes on it with this job's, of any job ({@code PMIX_NODE_SIZE})
  * @param oversubscribed whether it holds more processes than slots ({@code PMIX_NODE_OVERSUBSCRIBED})
  * @param memoryBytes    its physical memory ({@code PMIX_AVAIL_PHYS_MEMORY}), or -1 when unknown
+ * @param aliases        its other names ({@code PMIX_HOSTNAME_ALIASES}), none of them {@code name}
  */
 public record JobNode(int id, String name, int slots, int maxSlots, int procs, boolean oversubscribed,
-        long memoryBytes) {
+        long memoryBytes, List<String> aliases) {
+    /** A node with no other names. */
+    public JobNode(int id, String name, int slots, int maxSlots, int procs, boolean oversubscribed,
+            long memoryBytes) {
+        this(id, name, slots, maxSlots, procs, oversubscribed, memoryBytes, List.of());
+    }
+
+    public JobNode {
+        aliases = List.copyOf(aliases);
+    }
 }

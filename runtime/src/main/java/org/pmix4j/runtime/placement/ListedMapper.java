@@ -116,7 +116,8 @@ public final class ListedMapper {
             }
             int onNode = usage.procs() + ranks.size();
             int slots = n.slotsFor(r.mapping());
-            nodes.add(new JobNode(n.id(), n.name(), slots, n.maxSlots(), onNode, onNode > slots, n.memoryBytes()));
+            nodes.add(new JobNode(n.id(), n.name(), slots, n.maxSlots(), onNode, onNode > slots, n.memoryBytes(),
+                    n.aliases()));
         }
         if (binding == null || list.rankfile()) {
             // the user's CPUs: bound to what was listed

@@ -101,8 +101,8 @@ class ChildDaemonsTest {
             try (DaemonLink child = TreeJoin.join(addresses, 1, LinkSecret.decode(lines.get(0)), SILENCE_MS)) {
                 Frame f = child.readNow();
                 assertEquals(layout, DaemonMessage.read(f.kind(), f.body()), "the joined child learns the tree");
-                child.send(0, 1, new DaemonMessage.NodeReport(1, "h1", "", -1, 5));
-                assertEquals(new LoopbackTree.Received(1, new DaemonMessage.NodeReport(1, "h1", "", -1, 5)),
+                child.send(0, 1, new DaemonMessage.NodeReport(1, "h1", "", -1, 5, List.of("h1.example.org")));
+                assertEquals(new LoopbackTree.Received(1, new DaemonMessage.NodeReport(1, "h1", "", -1, 5, List.of("h1.example.org"))),
                         atRoot.poll(10, TimeUnit.SECONDS));
 
                 // once joined, the id cannot join again, even with the secret

@@ -60,7 +60,7 @@ final class DaemonMessageArbitraries {
                 Combinators.combine(bytes(), bytes()).as(DaemonMessage.Challenge::new),
                 bytes().map(DaemonMessage.Proof::new),
                 Combinators.combine(strings(), words, ints(), words, words).as(DaemonMessage.Layout::new),
-                Combinators.combine(ints(), strings(), strings(), sizes(), sizes()).as(DaemonMessage.NodeReport::new),
+                Combinators.combine(ints(), strings(), strings(), sizes(), sizes(), words).as(DaemonMessage.NodeReport::new),
                 Combinators.combine(strings(), infos(), bytes()).as(DaemonMessage.LaunchJob::new),
                 Combinators.combine(strings(), ints(), strings()).as(DaemonMessage.LaunchRefused::new),
                 Combinators.combine(strings(), ints(), sizes()).as(DaemonMessage.ProcStarted::new),

@@ -97,8 +97,8 @@ class TreeMemberTest {
                 assertEquals("pmix4j-rt", member.nspace());
                 assertEquals(List.of("h0", "h1"), member.hosts());
 
-                member.send(0, new DaemonMessage.NodeReport(1, "h1", "topo", -1, 77));
-                assertEquals(new LoopbackTree.Received(1, new DaemonMessage.NodeReport(1, "h1", "topo", -1, 77)),
+                member.send(0, new DaemonMessage.NodeReport(1, "h1", "topo", -1, 77, List.of()));
+                assertEquals(new LoopbackTree.Received(1, new DaemonMessage.NodeReport(1, "h1", "topo", -1, 77, List.of())),
                         next(atRoot));
                 root.send(1, new DaemonMessage.JobEnded("job"));
                 assertEquals(new LoopbackTree.Received(0, new DaemonMessage.JobEnded("job")), next(heard.messages));
