@@ -21,6 +21,7 @@ import org.pmix4j.client.tool.PmixTool;
  */
 final class EventPane {
     static final int KEPT = 100;
+    private static final String LOST = "lost the connection to the runtime";
     private static final List<Integer> CODES = List.of(PmixStatus.PMIX_EVENT_JOB_END, PmixStatus.PMIX_EVENT_JOB_START,
             PmixStatus.PMIX_EVENT_PROC_TERMINATED, PmixStatus.PMIX_ERR_PROC_ABORTED_BY_SIG,
             PmixStatus.PMIX_ERR_PROC_TERM_WO_SYNC, PmixStatus.PMIX_ERR_PROC_ABORTED,
@@ -28,13 +29,20 @@ final class EventPane {
 
     private final Deque<TopFrame.EventLine> lines = new ArrayDeque<>();
 
-    /** Registers for the events on {@code tool}. */
+    /**
+     * Registers for the events on {@code tool}. A loss told before the handler was in place is told to no
+     * one: a connection already gone shows as lost all the same.
+     */
     void register(PmixTool tool) {
         for (int code : CODES) {
             tool.registerEventHandler(List.of(code), List.of(), e -> {
                 add(line(e));
                 return EventOutcome.CONTINUE;
             });
+        }
+        if (!tool.isConnected()) {
+            add(new TopFrame.EventLine(Instant.now(), PmixStatus.name(PmixStatus.PMIX_ERR_LOST_CONNECTION), null,
+                    null, LOST));
         }
     }
 
@@ -62,7 +70,7 @@ final class EventPane {
         } else if (e.status() == PmixStatus.PMIX_EVENT_JOB_START) {
             text.append("job ").append(nspace).append(" started");
         } else if (e.status() == PmixStatus.PMIX_ERR_LOST_CONNECTION) {
-            text.append("lost the connection to the runtime");
+            text.append(LOST);
         } else {
             text.append("rank ").append(rank).append(" of ").append(nspace).append(" ended");
             Attributes.EXIT_CODE.find(e.info()).ifPresent(c -> text.append(", exit code ").append(c));
