@@ -14,8 +14,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code pmix4j run ...} as a separate JVM, the way a user starts it, from this test's class path (no jar
  * needed): its own pid for signals, TMPDIR pointed where the test wants it, output collected as it comes.
- * Started from a ProcessBuilder, the JVM does not ignore SIGINT (a background job of a non-interactive
- * shell would), so {@code kill -INT} reaches the launcher's handler.
+ * It starts with every signal at its default action, as from an interactive shell, whatever this JVM
+ * inherited: a JVM leaves a signal it was started ignoring ignored (SIGINT and SIGQUIT in a background job of
+ * a non-interactive shell, SIGHUP under nohup), and so does its launcher's handler, which is what a user who
+ * starts pmix4j that way gets. A test suite started that way (`bin/test &` from a script) would otherwise see
+ * {@code kill -INT} ignored.
  */
 public final class LauncherProcess implements AutoCloseable {
     private final Process process;
@@ -75,7 +78,9 @@ public final class LauncherProcess implements AutoCloseable {
 
     /** {@code pmix4j <command> <args>} ({@code dvm}, {@code prun}, {@code term} ...), as {@link #start}. */
     public static LauncherProcess startCommand(Path tmpdir, String command, List<String> args, Setup setup) {
-        List<String> cmd = commandLine(setup.jvmOptions(), command, args);
+        // env execs the launcher: the pid signalled is the launcher's
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal"));
+        cmd.addAll(commandLine(setup.jvmOptions(), command, args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         environment(pb, tmpdir);
         setup.env().forEach((k, v) -> {
