@@ -271,7 +271,7 @@ public final class DataStore {
     /** The node a query names, else the node of {@code proc} (its data), else ours. */
     private Map<String, Value> selectNode(NamespaceData nd, GetQuery q, Map<String, Value> proc) {
         if (q.hostname() != null || q.nodeId() != null) {
-            return nd.node(q.hostname(), q.nodeId());
+            return nd.named(q.hostname(), q.nodeId());
         }
         if (proc != null) {
             String h = NamespaceData.text(proc.get(Attributes.HOSTNAME.key()));

@@ -42,6 +42,25 @@ final class NamespaceData {
         return null;
     }
 
+    /**
+     * The node a Get names by host name or id: as {@link #node}, else the node that has {@code host} among its
+     * PMIX_HOSTNAME_ALIASES (a node given by address answers to its own host name), as libpmix looks nodes up:
+     * names first, aliases only when no name matched.
+     */
+    Map<String, Value> named(String host, Integer nodeId) {
+        Map<String, Value> n = node(host, nodeId);
+        if (n != null || host == null) {
+            return n;
+        }
+        for (Map<String, Value> candidate : nodes) {
+            String aliases = text(candidate.get(Attributes.HOSTNAME_ALIASES.key()));
+            if (aliases != null && java.util.Arrays.asList(aliases.split(",")).contains(host)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
     /** The node entry for these values, merged into an existing one of the same host or id, or added. */
     Map<String, Value> nodeFor(String host, Integer nodeId) {
         Map<String, Value> n = node(host, nodeId);

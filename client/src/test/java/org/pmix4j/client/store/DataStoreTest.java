@@ -52,6 +52,7 @@ class DataStoreTest {
                 Info.of("pmix.nodeid", new Value.UInt32(0)), Info.of("pmix.lpeers", "0,1"),
                 Info.of("pmix.local.size", new Value.UInt32(2)), Info.of("pmix.lldr", new Rank(0)))));
         p.kval("pmix.node.arr", DataArray.ofInfos(List.of(Info.of("pmix.hname", "other"),
+                Info.of("pmix.alias", "other.example,10.0.0.2"),
                 Info.of("pmix.nodeid", new Value.UInt32(1)), Info.of("pmix.lpeers", "2"),
                 Info.of("pmix.local.size", new Value.UInt32(1)))));
         p.kval("pmix.app.arr", DataArray.ofInfos(List.of(Info.of("pmix.appnum", new Value.UInt32(0)),
@@ -89,6 +90,8 @@ class DataStoreTest {
         assertEquals(Value.of("2"), v(s, all, "pmix.lpeers", Attributes.HOSTNAME.info("other")));
         assertEquals(Value.of("2"), v(s, all, "pmix.lpeers", Attributes.NODEID.info(1)));
         assertEquals(null, v(s, all, "pmix.lpeers", Attributes.HOSTNAME.info("nowhere")));
+        // ... or by one of its PMIX_HOSTNAME_ALIASES
+        assertEquals(Value.of("2"), v(s, all, "pmix.lpeers", Attributes.HOSTNAME.info("10.0.0.2")));
         assertEquals(Value.of("/home"), v(s, all, "pmix.wdir"));
         // process level
         assertEquals(new Value.UInt16(1), v(s, me, "pmix.lrank"));
