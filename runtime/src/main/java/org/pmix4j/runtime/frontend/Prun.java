@@ -85,6 +85,11 @@ public final class Prun {
             try {
                 nspace = tool.spawn(submit.jobInfo(), submit.apps());
             } catch (PmixException e) {
+                if (e.status() == PmixStatus.PMIX_ERR_LOST_CONNECTION) {
+                    // gone, not a refusal: the job may have started, and nobody is left to say
+                    throw new LaunchException("lost the connection to the DVM before it answered the spawn;"
+                            + " whether the job started is unknown", 1);
+                }
                 // the DVM said why before it answered: let that be printed first
                 tool.awaitDeliveredOutput();
                 throw new LaunchException("the DVM refused the job: " + e.getMessage(), 1);
