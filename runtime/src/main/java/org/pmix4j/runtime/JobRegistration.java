@@ -1,9 +1,12 @@
 package org.pmix4j.runtime;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.pmix4j.api.Attributes;
 import org.pmix4j.api.DataArray;
@@ -68,7 +71,7 @@ final class JobRegistration {
      */
     static List<Info> build(String nspace, List<AppContext> apps, JobMap map, List<String> wdirs, Proc parent,
             SessionData session, Map<Integer, List<Proc>> procsByNode) {
-        Map<Integer, Long> memory = new java.util.HashMap<>();
+        Map<Integer, Long> memory = new HashMap<>();
         for (JobNode n : map.nodes()) {
             if (n.memoryBytes() >= 0) {
                 memory.put(n.id(), n.memoryBytes());
@@ -193,11 +196,11 @@ final class JobRegistration {
      * ambiguous, and a lookup by such a name could not tell which node was meant.
      */
     private static Map<Integer, String> aliases(JobMap map) {
-        java.util.Set<String> taken = new java.util.HashSet<>();
+        Set<String> taken = new HashSet<>();
         for (JobNode n : map.nodes()) {
             taken.add(n.name());
         }
-        Map<Integer, String> out = new java.util.HashMap<>();
+        Map<Integer, String> out = new HashMap<>();
         for (JobNode n : map.nodes()) {
             List<String> own = new ArrayList<>();
             for (String a : n.aliases()) {
