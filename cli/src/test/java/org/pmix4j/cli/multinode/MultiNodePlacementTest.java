@@ -94,4 +94,16 @@ class MultiNodePlacementTest {
         assertRank(r, 1, "h1", "1");
         assertRank(r, 2, "h1", "0");
     }
+
+    /** Hosts given by address are named in the rankfile by their host names, as PRRTE allows. */
+    @Test
+    void aRankfileNamesHostsGivenByAddressByTheirHostNames() throws Exception {
+        Path rf = Files.writeString(tmp.resolve("rankfile-by-name"), "rank 0=h2 slot=1\nrank 1=h1 slot=0\n");
+        String h1 = hosts.host("h1").address();
+        String h2 = hosts.host("h2").address();
+        Run.Result r = run("--host", h1 + ":2," + h2 + ":2", "--map-by", "rankfile:file=" + rf, "-n", "2");
+        assertEquals(0, r.exitCode(), r.all());
+        assertRank(r, 0, "h2", "1");
+        assertRank(r, 1, "h1", "0");
+    }
 }

@@ -145,6 +145,17 @@ public final class ListedMapper {
                 return i;
             }
         }
+        // a node given by address is also known by its host name (PMIX_HOSTNAME_ALIASES), as PRRTE matches:
+        // names first, and an alias only when it is one node's
+        int byAlias = -1;
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).aliases().stream().anyMatch(a -> a.equalsIgnoreCase(e.host()))) {
+                byAlias = byAlias < 0 ? i : -2;
+            }
+        }
+        if (byAlias >= 0) {
+            return byAlias;
+        }
         if (kind.equals("rankfile")) {
             throw new PlacementException("The rankfile that was used claimed that a host was either not\nallocated or"
                     + " oversubscribed its slots.  Please review your rank-slot\nassignments and your host allocation"

@@ -144,4 +144,21 @@ class ListedMapperTest {
                 () -> MappingPolicy.parse("rankfile:FILE=rf:PE=2"));
         assertTrue(pe.getMessage().contains("PE=n cannot be combined with rankfile"), pe.getMessage());
     }
+
+    /**
+     * A host given by address is named in a rankfile or sequence file by its host name too (its aliases), as
+     * PRRTE matches; a name two nodes answer to names neither.
+     */
+    @Test
+    void aListNamesANodeByItsAliasesToo() {
+        List<ClusterNode> nodes = List.of(new ClusterNode(0, "h1", big, 0, 0, -1),
+                new ClusterNode(1, "10.0.0.2", big, 0, 0, -1, List.of("h2", "twin")),
+                new ClusterNode(2, "10.0.0.3", big, 0, 0, -1, List.of("h3", "twin")));
+        PlacementList rf = PlacementList.parseRankfile("rankfile rf", "rank 0=h3 slot=0\nrank 1=10.0.0.2 slot=1\n"
+                + "rank 2=H2 slot=2\n");
+        assertEquals(List.of(2, 1, 1), nodeOfRanks(map(nodes, "rankfile:FILE=rf", null, rf, 3)));
+        PlacementList twin = PlacementList.parseRankfile("rankfile rf", "rank 0=twin slot=0\n");
+        PlacementException e = assertThrows(PlacementException.class, () -> map(nodes, "rankfile:FILE=rf", null, twin, 1));
+        assertTrue(e.getMessage().contains("Host: twin"), e.getMessage());
+    }
 }
