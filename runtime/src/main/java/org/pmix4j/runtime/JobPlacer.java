@@ -119,8 +119,9 @@ final class JobPlacer {
                     .maxSlots(plan.hosts.maxSlots());
         }
         try {
-            JobMap map = cluster.isEmpty() ? Mapper.map(req.build()).named(hostname, NodeAliases.ownNames(hostname))
-                    : Mapper.map(req.build()).named(cluster.get(0).name(), cluster.get(0).aliases());
+            JobMap mapped = Mapper.map(req.build());
+            JobMap map = cluster.isEmpty() ? mapped.named(hostname, NodeAliases.ownNames(hostname))
+                    : mapped.named(cluster.get(0).name(), cluster.get(0).aliases());
             map.notes().forEach(n -> LOG.info("placement: {}", n));
             return map;
         } catch (PlacementException e) {

@@ -3,7 +3,6 @@ package org.pmix4j.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import org.pmix4j.server.ServerConfig;
-import org.pmix4j.server.sessiondir.HostName;
 
 /**
  * The other names of a node (PMIX_HOSTNAME_ALIASES): what its kernel calls it, in full and cut at the first
@@ -19,10 +18,9 @@ public final class NodeAliases {
 
     /** This host's own names besides {@code nodeName}, as its daemon reports them. */
     public static List<String> ownNames(String nodeName) {
-        String full = HostName.osHostName();
         List<String> out = new ArrayList<>(2);
         add(out, ServerConfig.localHostname(), nodeName);
-        add(out, full, nodeName);
+        add(out, ServerConfig.localFullHostname(), nodeName);
         return out;
     }
 

@@ -149,6 +149,11 @@ public record ServerConfig(String nspace, int rank, String hostname, boolean too
         return out;
     }
 
+    /** {@return the kernel's name for this node, whole (what gethostname() gives), read once} */
+    public static String localFullHostname() {
+        return LocalHostname.NAME;
+    }
+
     /** {@return the short host name (up to the first dot), as a PMIx server reports it by default} */
     public static String localHostname() {
         String h = LocalHostname.NAME;
